@@ -1,0 +1,523 @@
+"""Clubs, players, tournaments and everything a round consists of.
+
+Rows and their single-row behaviour only. Multi-row writes (starting a tournament,
+drawing a round, issuing a device code) live in ``tournaments/services.py``; seating and
+standings algorithms in ``seating.py`` / ``standings.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+def default_tiebreaks() -> list[str]:
+    return [
+        "match_points",
+        "games_won",
+        "point_difference",
+        "points",
+        "opponents_strength",
+        "head_to_head",
+    ]
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True
+    )
+    boss_window = models.PositiveSmallIntegerField(
+        default=3, help_text="Number of recent playing evenings for the KlammernBoss."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_organiser(self, user: object) -> bool:
+        return (
+            bool(getattr(user, "is_authenticated", False))
+            and self.organisers.filter(
+                pk=user.pk  # type: ignore[attr-defined]
+            ).exists()
+        )
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=200)
+    household = models.CharField(
+        max_length=200, blank=True, help_text="Players of one household are not seated together."
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    clubs = models.ManyToManyField(Club, through="ClubMembership", related_name="players")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMembership(models.Model):
+    class Kind(models.TextChoices):
+        MEMBER = "member", "Mitglied"
+        GUEST = "guest", "Gast"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="unique_club_membership"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club} ({self.get_kind_display()})"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=200)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class TournamentQuerySet(models.QuerySet["Tournament"]):
+    def public(self) -> TournamentQuerySet:
+        return self.filter(is_public=True)
+
+    def organised_by(self, user: object) -> TournamentQuerySet:
+        if getattr(user, "is_superuser", False):
+            return self
+        return self.filter(club__organisers=user)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", "Einzel"
+        PAIRS = "pairs", "Feste Paare"
+        LEAGUE = "league", "Liga"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Entwurf"
+        RUNNING = "running", "Läuft"
+        FINISHED = "finished", "Beendet"
+
+    class MatchMode(models.TextChoices):
+        DEALS = "deals", "Feste Anzahl Spiele"
+        LIGA = "liga", "Liga-Partie"
+
+    class ByeScoreMode(models.TextChoices):
+        AVERAGE = "average", "Durchschnitt"
+        FIXED = "fixed", "Fester Wert"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100)
+    format = models.CharField(max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    is_public = models.BooleanField(default=True)
+    rules_preset = models.CharField(max_length=50, default="klammern")
+    rules_options = models.JSONField(default=dict, blank=True)
+    rules_locked = models.BooleanField(default=False)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    match_mode = models.CharField(max_length=8, choices=MatchMode.choices, default=MatchMode.DEALS)
+    deals_per_match = models.PositiveSmallIntegerField(default=8)
+    liga_target = models.PositiveSmallIntegerField(default=51)
+    bye_score_mode = models.CharField(
+        max_length=8, choices=ByeScoreMode.choices, default=ByeScoreMode.AVERAGE
+    )
+    bye_fixed_points = models.IntegerField(default=0)
+    tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
+    avoid_same_club = models.BooleanField(default=False)
+    avoid_same_household = models.BooleanField(default=True)
+    home_and_away = models.BooleanField(default=False)
+    planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    results_version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "slug"], name="unique_tournament_slug_per_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(deals_per_match__gte=1), name="deals_per_match_gte_1"
+            ),
+            models.CheckConstraint(condition=Q(liga_target__gte=1), name="liga_target_gte_1"),
+            models.CheckConstraint(
+                condition=Q(rules_locked=False) | Q(locked_at__isnull=False),
+                name="locked_rules_have_timestamp",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "is_public"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def uses_teams(self) -> bool:
+        return self.format in {self.Format.PAIRS, self.Format.LEAGUE}
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=200)
+    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="team_memberships")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="unique_team_member"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.team}"
+
+
+class RegistrationQuerySet(models.QuerySet["Registration"]):
+    def active(self) -> RegistrationQuerySet:
+        return self.exclude(status=Registration.Status.WITHDRAWN)
+
+    def checked_in(self) -> RegistrationQuerySet:
+        return self.filter(status=Registration.Status.CHECKED_IN)
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Angemeldet"
+        CHECKED_IN = "checked_in", "Anwesend"
+        WITHDRAWN = "withdrawn", "Zurückgezogen"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    late = models.BooleanField(default=False, help_text="Registered after round 1 was drawn.")
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    fixed_table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Always seat this player at this table number."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = RegistrationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_registration"),
+        ]
+        indexes = [models.Index(fields=["tournament", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.tournament} ({self.get_status_display()})"
+
+
+class ForbiddenPairing(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+    )
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="unique_forbidden_pairing"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="forbidden_pairing_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} ≠ {self.player_b}"
+
+
+class RoundQuerySet(models.QuerySet["Round"]):
+    def open(self) -> RoundQuerySet:
+        return self.exclude(status=Round.Status.CLOSED)
+
+    def published(self) -> RoundQuerySet:
+        return self.filter(status=Round.Status.PUBLISHED)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Entwurf"
+        PUBLISHED = "published", "Veröffentlicht"
+        CLOSED = "closed", "Abgeschlossen"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(default=0)
+    attempt = models.PositiveSmallIntegerField(default=1)
+    cost = models.JSONField(default=dict, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.UniqueConstraint(
+                fields=["tournament"],
+                condition=~Q(status="closed"),
+                name="one_open_round_per_tournament",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – Runde {self.number}"
+
+    @property
+    def is_playable(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – Tisch {self.number}"
+
+
+class Seat(models.Model):
+    """A player's place at a table. ``round`` repeats ``table.round`` so that the
+    database can refuse a player sitting twice in one round."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["round", "player"], name="one_seat_per_round"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, Platz {self.position}: {self.player}"
+
+    @property
+    def team(self) -> int:
+        return self.position % 2
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    points = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: Freilos {self.player}"
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def for_tournament(self, tournament_id: int) -> MatchQuerySet:
+        return self.filter(round__tournament_id=tournament_id)
+
+    def unfinished(self) -> MatchQuerySet:
+        return self.filter(status=Match.Status.OPEN)
+
+
+class Match(models.Model):
+    """What one table plays in one round: a fixed number of deals or a Liga-Partie.
+    Team 0 = seats 0 and 2, team 1 = seats 1 and 3."""
+
+    class Mode(models.TextChoices):
+        DEALS = "deals", "Feste Anzahl Spiele"
+        LIGA = "liga", "Liga-Partie"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Offen"
+        FINISHED = "finished", "Fertig"
+        CONFIRMED = "confirmed", "Bestätigt"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.DEALS)
+    deals_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    target = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    home_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="home_matches"
+    )
+    away_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="away_matches"
+    )
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round", "table__number"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(mode="deals") & Q(deals_planned__gte=1))
+                | (Q(mode="liga") & Q(target__gte=1)),
+                name="match_mode_has_length",
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "status"])]
+
+    def __str__(self) -> str:
+        return f"Partie {self.table}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class MatchConfirmation(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="confirmations")
+    team = models.PositiveSmallIntegerField(
+        choices=[(0, "Team 0 (Plätze 0+2)"), (1, "Team 1 (Plätze 1+3)")]
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by_device = models.ForeignKey(
+        "DeviceCredential", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "team"], name="one_confirmation_per_team"),
+            models.CheckConstraint(condition=Q(team__lte=1), name="confirmation_team_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: Team {self.team} bestätigt"
+
+
+def hash_device_code(code: str) -> str:
+    """HMAC-SHA256 of a normalised device code, keyed with SECRET_KEY."""
+    normalised = code.strip().upper().replace("-", "").replace(" ", "")
+    return hmac.new(settings.SECRET_KEY.encode(), normalised.encode(), hashlib.sha256).hexdigest()
+
+
+class DeviceCredentialQuerySet(models.QuerySet["DeviceCredential"]):
+    def usable(self, *, now: datetime | None = None) -> DeviceCredentialQuerySet:
+        now = now or timezone.now()
+        return self.filter(revoked_at__isnull=True, expires_at__gt=now).exclude(
+            table__round__status=Round.Status.CLOSED
+        )
+
+
+class DeviceCredential(models.Model):
+    """A table tablet's key for one table in one round. Only the hash is stored."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="device_credentials")
+    code_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = DeviceCredentialQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Gerät {self.table} ({self.pk})"
+
+    def is_usable(self, *, now: datetime | None = None) -> bool:
+        now = now or timezone.now()
+        return (
+            self.revoked_at is None
+            and self.expires_at > now
+            and self.table.round.status != Round.Status.CLOSED
+        )
+
+
+class StandingsSnapshot(models.Model):
+    """Standings computed by the standings task for ``computed_version`` of the results."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="standings_snapshot"
+    )
+    computed_version = models.PositiveIntegerField(default=0)
+    data = models.JSONField(default=dict, blank=True)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Rangliste {self.tournament} (v{self.computed_version})"
