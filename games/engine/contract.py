@@ -1,0 +1,181 @@
+"""The contract against the upcard, and the optional bidding sequence.
+
+RULES.md "Trump (who plays)": ``orgi`` takes the upcard's suit, ``besser`` is Clubs and
+not available when the upcard is a Club, ``kleines`` names another suit. The bidding
+grammar: forehand first, clockwise: four chances to ``accept`` (first accept = Orgi);
+after four passes, four chances to say ``kleines``; after a Kleines the later seats of
+that round may say ``besser`` (first one = Besser); four passes in the second round =
+thrown in. Passes after a Kleines that end the list may be left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
+from .errors import Code, Problem
+
+CLUBS = 0
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Who plays what: kind is orgi, kleines, besser or thrown_in."""
+
+    kind: str
+    declarer: int | None = None
+    trump: int | None = None
+
+    def describe(self) -> str:
+        """Words for messages: 'kleines by seat 2 in Hearts'."""
+        if self.kind == "thrown_in" or self.trump is None:
+            return "thrown in"
+        return f"{self.kind} by seat {self.declarer} in {SUIT_NAMES[self.trump]}"
+
+
+def contract_problems(contract: Contract, upcard_suit: int) -> list[Problem]:
+    """Problems of a contract that does not fit the upcard."""
+    if contract.trump is None:
+        return []
+    up, trump = SUIT_NAMES[upcard_suit], SUIT_NAMES[contract.trump]
+    params = {
+        "kind": contract.kind,
+        "trump": SUIT_LETTERS[contract.trump],
+        "upcard_suit": SUIT_LETTERS[upcard_suit],
+    }
+    message = None
+    if contract.kind == "orgi" and contract.trump != upcard_suit:
+        message = f"an Orgi is played in the upcard's suit {up}, not {trump}"
+    elif contract.kind == "besser" and upcard_suit == CLUBS:
+        message = "Besser is not available when the upcard is a Club"
+    elif contract.kind == "besser" and contract.trump != CLUBS:
+        message = f"Besser is played in Clubs, not {trump}"
+    elif contract.kind == "kleines" and contract.trump == upcard_suit:
+        message = f"a Kleines must name a suit other than the upcard's suit {up}"
+    if message is None:
+        return []
+    return [Problem(Code.CONTRACT_MISMATCH, message, field="contract.trump", params=params)]
+
+
+def _bad(index: int, message: str, **params: Any) -> Problem:
+    return Problem(
+        Code.BIDDING_MISMATCH, message, field=f"bidding[{index}]", params={"call": index, **params}
+    )
+
+
+@dataclass(frozen=True)
+class _Call:
+    seat: int
+    call: str
+    trump: int | None
+
+
+def _parse_calls(calls: object) -> list[_Call] | Problem:
+    if not isinstance(calls, list):
+        return Problem(Code.BAD_FORMAT, "bidding must be a list of calls", field="bidding")
+    out = []
+    for i, item in enumerate(calls):
+        ok = isinstance(item, dict) and set(item) <= {"seat", "call", "trump"}
+        seat = item.get("seat") if isinstance(item, dict) else None
+        call = item.get("call") if isinstance(item, dict) else None
+        trump_text = item.get("trump") if isinstance(item, dict) else None
+        trump = parse_suit(trump_text)
+        if (
+            not ok
+            or type(seat) is not int
+            or not 0 <= seat <= 3
+            or call not in ("accept", "pass", "kleines", "besser")
+            or (trump_text is not None and trump is None)
+        ):
+            return Problem(
+                Code.BAD_FORMAT,
+                f"call {i} must be {{seat: 0-3, call: accept|pass|kleines|besser}}",
+                field=f"bidding[{i}]",
+            )
+        assert isinstance(call, str) and isinstance(seat, int)
+        out.append(_Call(seat, call, trump))
+    return out
+
+
+def bidding_problems(
+    calls_field: object, *, forehand: int, upcard_suit: int, contract: Contract
+) -> list[Problem]:
+    """Problems of a bidding list that breaks the order or leads elsewhere."""
+    calls = _parse_calls(calls_field)
+    if isinstance(calls, Problem):
+        return [calls]
+    result = _run_bidding(calls, forehand=forehand, upcard_suit=upcard_suit)
+    if isinstance(result, Problem):
+        return [result]
+    if result.kind == "kleines" and result.trump is None:
+        result = Contract("kleines", result.declarer, contract.trump)
+    if result != contract:
+        return [
+            Problem(
+                Code.BIDDING_MISMATCH,
+                f"the bidding leads to {result.describe()}, "
+                f"but the contract is {contract.describe()}",
+                field="bidding",
+                params={"bidding_kind": result.kind, "bidding_declarer": result.declarer},
+            )
+        ]
+    return []
+
+
+def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Contract | Problem:
+    order = [(forehand + k) % 4 for k in range(4)] * 2
+    kleines: _Call | None = None
+    for i, call in enumerate(calls):
+        if i >= 8 or (kleines is not None and call.seat == kleines.seat):
+            return _bad(i, f"call {i} comes after the bidding is over")
+        if call.seat != order[i]:
+            return _bad(
+                i,
+                f"call {i} is by seat {call.seat}, but it is seat {order[i]}'s turn",
+                seat=call.seat,
+                expected=order[i],
+            )
+        allowed = (
+            ("accept", "pass")
+            if i < 4
+            else ("pass", "kleines")
+            if kleines is None
+            else ("pass", "besser")
+        )
+        if call.call not in allowed:
+            return _bad(
+                i,
+                f"seat {call.seat} cannot say {call.call} at call {i} "
+                f"(allowed: {' or '.join(allowed)})",
+                seat=call.seat,
+            )
+        done = _decided(call, i, calls, upcard_suit)
+        if isinstance(done, (Contract, Problem)):
+            return done
+        if call.call == "kleines":
+            kleines = call
+        if kleines is None and i == 7:
+            return (
+                Contract("thrown_in")
+                if i == len(calls) - 1
+                else _bad(i + 1, f"call {i + 1} comes after the bidding is over")
+            )
+    if kleines is not None:
+        return Contract("kleines", kleines.seat, kleines.trump)
+    return _bad(len(calls), "the bidding stops before anyone plays or the deal is thrown in")
+
+
+def _decided(
+    call: _Call, i: int, calls: list[_Call], upcard_suit: int
+) -> Contract | Problem | None:
+    if call.call not in ("accept", "besser"):
+        return None
+    if i != len(calls) - 1:
+        return _bad(i + 1, f"call {i + 1} comes after the bidding is over")
+    if call.call == "besser" and upcard_suit == CLUBS:
+        return _bad(i, "Besser is not available when the upcard is a Club", seat=call.seat)
+    trump = upcard_suit if call.call == "accept" else CLUBS
+    if call.trump is not None and call.trump != trump:
+        return _bad(i, f"seat {call.seat}'s {call.call} means {SUIT_NAMES[trump]}", seat=call.seat)
+    return Contract("orgi" if call.call == "accept" else "besser", call.seat, trump)

@@ -1,0 +1,91 @@
+"""Which card points a set of tricks can give (for summary records).
+
+A team's ``card_points`` are the card points of the cards in its tricks, plus Jappa 20
+and Mie 14 when those cards are in its tricks, plus 10 for the last trick. The values
+of the 32 cards with the bonuses are the same multiset for every trump (one suit's J is
+22 and 9 is 14), so one table serves all trumps.
+
+Model: a team with ``t`` tricks holds some ``4 t`` of the 32 cards; any such set is
+possible (the highest card of a trick can always be given to a seat of the winning
+team). Without a revoke all 8 tricks are played, the teams' cards are complementary,
+and the last-trick 10 goes to a team with at least one trick. After a revoke the
+completed tricks (at most 7) give two disjoint sets and there is no last trick.
+
+This module only answers feasibility questions; ``record`` turns them into problems.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Final
+
+from .cards import LAST_TRICK_BONUS
+
+#: (value, how many cards have it) over the 32 cards, Jappa/Mie bonuses included.
+VALUE_CLASSES: Final = ((22, 1), (14, 1), (11, 4), (10, 4), (4, 4), (3, 4), (2, 3))
+ZERO_CARDS: Final = 11
+CARD_SUM: Final = 154
+
+
+def _sums_by_count() -> tuple[int, ...]:
+    values = [v for v, n in VALUE_CLASSES for _ in range(n)] + [0] * ZERO_CARDS
+    sums = [1] + [0] * 32  # sums[k]: bitset of sums reachable with k cards
+    for v in values:
+        for k in range(32, 0, -1):
+            sums[k] |= sums[k - 1] << v
+    return tuple(sums)
+
+
+SUMS_BY_COUNT: Final = _sums_by_count()
+
+
+def full_deal_feasible(tricks: int, points: int) -> bool:
+    """Can a team with ``tricks`` of 8 tricks have ``points`` card points (no revoke)?"""
+    if not 0 <= tricks <= 8 or points < 0:
+        return False
+    sums = SUMS_BY_COUNT[4 * tricks]
+    without_last = tricks <= 7 and bool(sums >> points & 1)
+    with_last = (
+        tricks >= 1 and points >= LAST_TRICK_BONUS and bool(sums >> (points - LAST_TRICK_BONUS) & 1)
+    )
+    return without_last or with_last
+
+
+def full_deal_points_feasible(points: int) -> bool:
+    """Can a team have ``points`` card points with some number of tricks (no revoke)?"""
+    return any(full_deal_feasible(t, points) for t in range(9))
+
+
+@cache
+def _splits(index: int, rest_a: int, rest_b: int) -> frozenset[tuple[int, int]]:
+    """(cards of A, cards of B) among non-zero cards giving exactly these sums."""
+    if index == len(VALUE_CLASSES):
+        return frozenset({(0, 0)}) if rest_a == 0 and rest_b == 0 else frozenset()
+    value, count = VALUE_CLASSES[index]
+    out: set[tuple[int, int]] = set()
+    for x in range(count + 1):
+        if x * value > rest_a:
+            break
+        for y in range(count - x + 1):
+            if y * value > rest_b:
+                break
+            for na, nb in _splits(index + 1, rest_a - x * value, rest_b - y * value):
+                out.add((na + x, nb + y))
+    return frozenset(out)
+
+
+def revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None) -> bool:
+    """Can completed tricks before a revoke give these card points (and trick counts)?"""
+    if min(points) < 0 or sum(points) > CARD_SUM:
+        return False
+    splits = _splits(0, points[0], points[1])
+    if tricks is None:
+        options = [(a, b) for a in range(8) for b in range(8 - a)]
+    else:
+        options = [tricks] if tricks[0] >= 0 and tricks[1] >= 0 and sum(tricks) <= 7 else []
+    for a, b in options:
+        for na, nb in splits:
+            zeros_a, zeros_b = 4 * a - na, 4 * b - nb
+            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= ZERO_CARDS:
+                return True
+    return False
