@@ -177,7 +177,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "tournaments.permissions.NotADevice",
+        "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+    ],
+    "EXCEPTION_HANDLER": "tournaments.exceptions.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -205,7 +209,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"MatchModeEnum": "tournaments.models.Match.Mode"},
 }
+
+# A table's device code lives at most this long (and never beyond its round).
+DEVICE_CODE_TTL_HOURS = int(os.environ.get("DEVICE_CODE_TTL_HOURS", "12"))
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,294 @@
+"""Entering and correcting deals, and replaying idempotent requests.
+
+``submit_deal`` and ``correct_deal`` validate a deal record with the rules engine
+(``games.engine.check``) before anything is written; the database constraints on
+``Deal`` and ``DealVersion`` are the final guard against duplicates and double
+"current" versions. ``execute_idempotently`` stores the first successful response to an
+``Idempotency-Key`` in the same transaction as the write it describes. Nothing here knows
+about HTTP beyond the status codes carried by the exceptions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.models import DeviceCredential, Match, Round
+from tournaments.services import Conflict, ServiceError, notify_results_changed
+
+from .models import Deal, DealVersion, IdempotencyRecord
+
+MAX_LIGA_DEALS = 40
+
+
+class InvalidRecord(ServiceError):
+    """The engine rejected the record; ``errors`` is the engine's list, verbatim."""
+
+    def __init__(self, detail: str, *, errors: list[dict[str, Any]]) -> None:
+        super().__init__(detail)
+        self.errors = errors
+
+
+class PreconditionFailed(ServiceError):
+    status_code = 412
+
+
+class IdempotencyMismatch(ServiceError):
+    status_code = 422
+
+
+class DealNotFound(ServiceError):
+    status_code = 404
+
+
+class EngineUnavailable(ServiceError):
+    status_code = 503
+
+
+@dataclass(frozen=True)
+class ApiResult:
+    """A response as it is stored for replay."""
+
+    status_code: int
+    body: dict[str, Any]
+    etag: str = ""
+    replayed: bool = field(default=False, compare=False)
+
+
+# --- engine ---------------------------------------------------------------------------
+
+
+def _engine() -> Any:
+    try:
+        from games import engine
+    except ImportError as exc:  # the engine ships separately; say so rather than crash
+        raise EngineUnavailable("The rules engine is not available on this server.") from exc
+    return engine
+
+
+def _with_tournament_rules(record: dict[str, Any], match: Match) -> dict[str, Any]:
+    """The record with the tournament's fixed rules; a record naming other rules is
+    rejected."""
+    tournament = match.round.tournament
+    rules: str | dict[str, Any] = tournament.rules_preset
+    if tournament.rules_options:
+        rules = {"preset": tournament.rules_preset, "options": tournament.rules_options}
+    given = record.get("rules")
+    if given is not None and given != rules and given != {"preset": rules, "options": {}}:
+        raise InvalidRecord(
+            "The record names other rules than this tournament plays.",
+            errors=[{"code": "rules_mismatch", "message": f"This tournament plays {rules!r}."}],
+        )
+    return {**record, "rules": rules}
+
+
+def check_record(record: dict[str, Any], *, match: Match) -> tuple[dict[str, Any], str]:
+    """The engine's result for a valid record and the engine version; raises
+    ``InvalidRecord`` with the engine's errors otherwise."""
+    engine = _engine()
+    result = engine.check(_with_tournament_rules(record, match))
+    if not result.get("valid"):
+        raise InvalidRecord(
+            "The deal record is not valid; nothing was stored.", errors=result.get("errors", [])
+        )
+    return result, str(engine.ENGINE_VERSION)
+
+
+# --- match state ----------------------------------------------------------------------
+
+
+def _ensure_playable(match: Match, *, number: int) -> None:
+    if number < 1:
+        raise ServiceError("Deals are numbered from 1.")
+    if match.round.status != Round.Status.PUBLISHED:
+        raise Conflict("This table's round is not open for results.")
+    if match.mode == Match.Mode.DEALS and number > (match.deals_planned or 0):
+        raise ServiceError(
+            f"This match has {match.deals_planned} deals; deal {number} is too many."
+        )
+    if match.mode == Match.Mode.LIGA and number > MAX_LIGA_DEALS:
+        raise ServiceError(f"A Liga-Partie has at most {MAX_LIGA_DEALS} deals.")
+    if match.status != Match.Status.OPEN:
+        raise Conflict("This match is finished; deals can only be corrected.")
+
+
+def _liga_finished(versions: list[DealVersion], target: int) -> bool:
+    if any(v.outcome in {"march_won", "march_lost"} for v in versions):
+        return True
+    totals = [sum(v.match_points_0 for v in versions), sum(v.match_points_1 for v in versions)]
+    return max(totals) >= target
+
+
+def _is_finished(match: Match) -> bool:
+    versions = list(DealVersion.objects.current().filter(deal__match=match))
+    if match.mode == Match.Mode.LIGA:
+        return _liga_finished(versions, match.target or 0)
+    return len(versions) >= (match.deals_planned or 0)
+
+
+def _refresh_match_status(match: Match) -> None:
+    """Open ↔ finished after deals changed; a confirmed match stays confirmed."""
+    if match.status == Match.Status.CONFIRMED:
+        return
+    finished = _is_finished(match)
+    match.status = Match.Status.FINISHED if finished else Match.Status.OPEN
+    match.finished_at = timezone.now() if finished else None
+    match.save(update_fields=["status", "finished_at"])
+
+
+# --- deals ----------------------------------------------------------------------------
+
+
+def _score_columns(result: dict[str, Any]) -> dict[str, Any]:
+    points = result.get("points") or [0, 0]
+    small = result.get("small_points") or [0, 0]
+    match_points = result.get("match_points") or [0, 0]
+    return {
+        "points_0": points[0], "points_1": points[1],
+        "small_0": small[0], "small_1": small[1],
+        "match_points_0": match_points[0], "match_points_1": match_points[1],
+        "outcome": result.get("outcome", ""), "winner_team": result.get("winner_team"),
+    }  # fmt: skip
+
+
+def _new_version(
+    *, deal: Deal, version: int, record: dict[str, Any], result: dict[str, Any],
+    engine_version: str, user: Any, device: DeviceCredential | None, reason: str = "",
+) -> DealVersion:  # fmt: skip
+    return DealVersion.objects.create(
+        deal=deal, version=version, record=record, result=result,
+        engine_version=engine_version, is_current=True,
+        created_by_user=user if getattr(user, "is_authenticated", False) else None,
+        created_by_device=device, reason=reason, **_score_columns(result),
+    )  # fmt: skip
+
+
+@transaction.atomic
+def submit_deal(
+    *,
+    match: Match,
+    number: int,
+    record: dict[str, Any],
+    user: Any = None,
+    device: DeviceCredential | None = None,
+) -> DealVersion:
+    """Enter deal ``number`` of a match. A second entry of the same number is refused
+    by the unique constraint on (match, number), whichever request gets there first."""
+    _ensure_playable(match, number=number)
+    result, engine_version = check_record(record, match=match)
+    match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+    if match.round.status != Round.Status.PUBLISHED:
+        raise Conflict("This table's round is not open for results.")
+    try:
+        with transaction.atomic():
+            deal = Deal.objects.create(match=match, number=number)
+    except IntegrityError as exc:
+        raise Conflict(f"Deal {number} of this table was already entered.") from exc
+    if match.status != Match.Status.OPEN:
+        raise Conflict("This match is finished; deals can only be corrected.")
+    version = _new_version(deal=deal, version=1, record=record, result=result,
+                           engine_version=engine_version, user=user, device=device)  # fmt: skip
+    _refresh_match_status(match)
+    notify_results_changed(tournament_id=match.round.tournament_id)
+    return version
+
+
+@transaction.atomic
+def correct_deal(
+    *,
+    match: Match,
+    number: int,
+    expected_version: int,
+    record: dict[str, Any],
+    user: Any = None,
+    device: DeviceCredential | None = None,
+    reason: str = "",
+) -> DealVersion:
+    """Replace the current version of a deal with a new one. ``expected_version`` must be
+    the current version (else 412). Devices may only correct their open, unconfirmed
+    match; organisers may correct any deal, even of a closed round."""
+    deal = Deal.objects.select_for_update().filter(match=match, number=number).first()
+    if deal is None:
+        raise DealNotFound(f"Deal {number} of this table has not been entered yet.")
+    current = deal.versions.get(is_current=True)
+    if current.version != expected_version:
+        raise PreconditionFailed(
+            f"Deal {number} was changed meanwhile (now version {current.version}); "
+            "reload it and correct the latest version."
+        )
+    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    if device is not None:
+        _ensure_device_may_correct(match)
+    result, engine_version = check_record(record, match=match)
+    DealVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = _new_version(deal=deal, version=current.version + 1, record=record, result=result,
+                           engine_version=engine_version, user=user, device=device,
+                           reason=reason)  # fmt: skip
+    if match.status != Match.Status.CONFIRMED:
+        match.confirmations.all().delete()  # a confirmation covers the results it saw
+    _refresh_match_status(match)
+    notify_results_changed(tournament_id=match.round.tournament_id)
+    return version
+
+
+def _ensure_device_may_correct(match: Match) -> None:
+    if match.status == Match.Status.CONFIRMED:
+        raise Conflict("Both teams confirmed this match; only the organiser can change it now.")
+    if match.round.status != Round.Status.PUBLISHED:
+        raise Conflict("This table's round is not open for results.")
+
+
+# --- idempotency ----------------------------------------------------------------------
+
+
+def request_fingerprint(*, method: str, path: str, body: Any, precondition: str = "") -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    raw = "\n".join([method.upper(), path, precondition, canonical])
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _replay(*, scope: str, key: str, request_hash: str) -> ApiResult:
+    stored = IdempotencyRecord.objects.get(scope=scope, key=key)
+    if stored.request_hash != request_hash:
+        raise IdempotencyMismatch(
+            "This Idempotency-Key was already used for a different request; "
+            "use a new key for a new request."
+        )
+    return ApiResult(stored.status_code, stored.response_body, stored.etag, replayed=True)
+
+
+def execute_idempotently(
+    *, scope: str, key: str, request_hash: str, operation: Callable[[], ApiResult]
+) -> ApiResult:
+    """Run ``operation`` once per (scope, key).
+
+    The key is claimed by inserting its record first, in the operation's transaction: a
+    concurrent request with the same key waits on the unique index and then replays the
+    committed response. Only successful responses are stored; when the operation raises,
+    everything (the claim included) is rolled back, so a corrected retry with the same
+    key is executed afresh.
+    """
+    existing = IdempotencyRecord.objects.filter(scope=scope, key=key).exists()
+    if existing:
+        return _replay(scope=scope, key=key, request_hash=request_hash)
+    try:
+        with transaction.atomic():
+            claim = IdempotencyRecord.objects.create(
+                scope=scope, key=key, request_hash=request_hash, status_code=0, response_body={}
+            )
+            result = operation()
+            claim.status_code, claim.response_body, claim.etag = (
+                result.status_code, result.body, result.etag
+            )  # fmt: skip
+            claim.save(update_fields=["status_code", "response_body", "etag"])
+            return result
+    except IntegrityError:
+        if not IdempotencyRecord.objects.filter(scope=scope, key=key).exists():
+            raise
+        return _replay(scope=scope, key=key, request_hash=request_hash)

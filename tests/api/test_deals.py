@@ -1,0 +1,339 @@
+"""Deal entry and correction: status, body and database for every role, idempotency,
+duplicates (409), stale corrections (412) and confirmation."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Deal, DealVersion, IdempotencyRecord
+from tests.conftest import Event
+from tests.factories import invalid_record, summary_record
+from tournaments.models import Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def url(match: Match, number: int | None = None) -> str:
+    base = f"/api/matches/{match.pk}/deals/"
+    return base if number is None else f"{base}{number}/"
+
+
+def post(client: APIClient, match: Match, number: int, record: dict, key: str | None = None):
+    headers = {"HTTP_IDEMPOTENCY_KEY": key or str(uuid.uuid4())}
+    return client.post(url(match, number), record, format="json", **headers)
+
+
+def put(client: APIClient, match: Match, number: int, record: dict, *, version: Any,
+        key: str | None = None):  # fmt: skip
+    headers = {"HTTP_IDEMPOTENCY_KEY": key or str(uuid.uuid4())}
+    if version is not None:
+        headers["HTTP_IF_MATCH"] = f'"{version}"'
+    return client.put(url(match, number), record, format="json", **headers)
+
+
+def enter_all(client: APIClient, match: Match, deals: int = 4) -> None:
+    for n in range(1, deals + 1):
+        assert post(client, match, n, summary_record(dealer=(n - 1) % 4)).status_code == 201
+
+
+# --- entering a deal ------------------------------------------------------------------
+
+
+def test_device_enters_deal(event: Event, device: APIClient) -> None:
+    response = post(device, event.match1, 1, summary_record())
+
+    assert response.status_code == 201
+    assert response["ETag"] == '"1"'
+    body = response.json()
+    assert body["number"] == 1 and body["version"] == 1
+    assert body["result"]["points"] == [64, 100]
+    assert body["result"]["winner_team"] == 1
+    assert [v["version"] for v in body["history"]] == [1]
+    version = DealVersion.objects.get(deal__match=event.match1, deal__number=1)
+    assert version.is_current and version.created_by_device is not None
+    assert (version.points_0, version.points_1, version.small_1) == (64, 100, 1)
+    assert version.engine_version
+    event.tournament.refresh_from_db()
+    assert event.tournament.results_version == 1
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [("organiser", 201), ("other_organiser", 403), ("stranger", 403), ("anonymous", 401),
+     ("device", 201), ("other_device", 403)],
+)  # fmt: skip
+def test_enter_deal_per_role(event: Event, clients: dict, role: str, expected: int) -> None:
+    response = post(clients[role], event.match1, 1, summary_record())
+
+    assert response.status_code == expected
+    assert Deal.objects.filter(match=event.match1).count() == (1 if expected == 201 else 0)
+    if expected != 201:
+        assert "detail" in response.json()
+
+
+def test_invalid_record_is_rejected_with_engine_errors(event: Event, device: APIClient) -> None:
+    response = post(device, event.match1, 1, invalid_record(), key="k1")
+
+    assert response.status_code == 400
+    body = response.json()
+    assert "not valid" in body["detail"]
+    assert {e["code"] for e in body["errors"]} == {"contract_mismatch", "impossible_points"}
+    assert not Deal.objects.exists() and not DealVersion.objects.exists()
+    assert not IdempotencyRecord.objects.exists()
+    # the corrected record may be sent again with the same key
+    assert post(device, event.match1, 1, summary_record(), key="k1").status_code == 201
+
+
+def test_missing_idempotency_key_is_400(event: Event, device: APIClient) -> None:
+    response = device.post(url(event.match1, 1), summary_record(), format="json")
+
+    assert response.status_code == 400
+    assert "Idempotency-Key" in response.json()["detail"]
+    assert not Deal.objects.exists()
+
+
+def test_body_must_be_an_object(event: Event, device: APIClient) -> None:
+    response = device.post(url(event.match1, 1), [1, 2], format="json", HTTP_IDEMPOTENCY_KEY="x")
+    assert response.status_code == 400
+    assert not Deal.objects.exists()
+
+
+def test_retry_with_same_key_replays_first_response(event: Event, device: APIClient) -> None:
+    first = post(device, event.match1, 1, summary_record(), key="same")
+    again = post(device, event.match1, 1, summary_record(), key="same")
+
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert again["ETag"] == '"1"' and again["Idempotent-Replayed"] == "true"
+    assert DealVersion.objects.count() == 1 and IdempotencyRecord.objects.count() == 1
+    event.tournament.refresh_from_db()
+    assert event.tournament.results_version == 1
+
+
+def test_same_key_other_body_is_422(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record(), key="same")
+    response = post(device, event.match1, 2, summary_record(team0_points=90), key="same")
+
+    assert response.status_code == 422
+    assert "different request" in response.json()["detail"]
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
+
+
+def test_second_entry_of_same_deal_is_409(event: Event, device: APIClient,
+                                          organiser_client: APIClient) -> None:  # fmt: skip
+    assert post(device, event.match1, 1, summary_record()).status_code == 201
+    response = post(organiser_client, event.match1, 1, summary_record(team0_points=90))
+
+    assert response.status_code == 409
+    assert response.json()["detail"] == "Deal 1 of this table was already entered."
+    assert DealVersion.objects.get().points_0 == 64
+
+
+def test_deal_beyond_planned_is_400(event: Event, device: APIClient) -> None:
+    response = post(device, event.match1, 5, summary_record())
+
+    assert response.status_code == 400
+    assert "4 deals" in response.json()["detail"]
+    assert not Deal.objects.exists()
+
+
+def test_rules_other_than_tournament_are_rejected(event: Event, device: APIClient) -> None:
+    record = summary_record(rules="klammern-hamburg")
+    response = post(device, event.match1, 1, record)
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "rules_mismatch"
+    assert not Deal.objects.exists()
+
+
+def test_last_deal_finishes_match_and_blocks_more(event: Event, device: APIClient) -> None:
+    enter_all(device, event.match1)
+    event.match1.refresh_from_db()
+    assert event.match1.status == Match.Status.FINISHED and event.match1.finished_at
+
+
+def test_closed_round_rejects_deals_and_device(event: Event, device: APIClient,
+                                               organiser_client: APIClient) -> None:  # fmt: skip
+    organiser_client.post(f"/api/rounds/{event.round.pk}/close/", {"force": True}, format="json")
+
+    assert post(device, event.match1, 1, summary_record()).status_code == 401
+    response = post(organiser_client, event.match1, 1, summary_record())
+    assert response.status_code == 409
+    assert not Deal.objects.exists()
+
+
+# --- reading deals --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [("organiser", 200), ("other_organiser", 200), ("stranger", 200), ("anonymous", 200),
+     ("device", 200), ("other_device", 403)],
+)  # fmt: skip
+def test_read_deal_per_role(event: Event, clients: dict, device: APIClient, role: str,
+                            expected: int) -> None:  # fmt: skip
+    post(device, event.match1, 1, summary_record())
+
+    detail = clients[role].get(url(event.match1, 1))
+    listing = clients[role].get(url(event.match1))
+
+    assert detail.status_code == listing.status_code == expected
+    if expected == 200:
+        assert detail["ETag"] == '"1"'
+        assert detail.json()["result"]["points"] == [64, 100]
+        assert listing.json()["count"] == 1
+        assert listing.json()["results"][0]["number"] == 1
+
+
+def test_private_tournament_deals_hidden_from_public(event: Event, clients: dict) -> None:
+    Tournament.objects.filter(pk=event.tournament.pk).update(is_public=False)
+    for role, expected in [("anonymous", 403), ("stranger", 403), ("other_organiser", 403),
+                           ("organiser", 200), ("device", 200)]:  # fmt: skip
+        assert clients[role].get(url(event.match1)).status_code == expected, role
+
+
+def test_unknown_deal_is_404(event: Event, device: APIClient) -> None:
+    assert device.get(url(event.match1, 3)).status_code == 404
+
+
+# --- corrections ----------------------------------------------------------------------
+
+
+def test_correction_creates_new_version(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record())
+    response = put(device, event.match1, 1, summary_record(team0_points=120), version=1)
+
+    assert response.status_code == 200
+    assert response["ETag"] == '"2"'
+    body = response.json()
+    assert body["version"] == 2 and body["result"]["points"] == [120, 44]
+    assert [(v["version"], v["is_current"]) for v in body["history"]] == [(1, False), (2, True)]
+    current = DealVersion.objects.get(is_current=True)
+    assert (current.version, current.points_0) == (2, 120)
+    assert DealVersion.objects.count() == 2
+    event.tournament.refresh_from_db()
+    assert event.tournament.results_version == 2
+
+
+def test_stale_correction_is_412(event: Event, device: APIClient,
+                                 organiser_client: APIClient) -> None:  # fmt: skip
+    post(device, event.match1, 1, summary_record())
+    assert (
+        put(device, event.match1, 1, summary_record(team0_points=120), version=1).status_code == 200
+    )
+
+    response = put(organiser_client, event.match1, 1, summary_record(team0_points=30), version=1)
+
+    assert response.status_code == 412
+    assert "version 2" in response.json()["detail"]
+    assert DealVersion.objects.get(is_current=True).points_0 == 120
+
+
+def test_correction_without_if_match_is_428(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record())
+    response = put(device, event.match1, 1, summary_record(team0_points=120), version=None)
+
+    assert response.status_code == 428
+    assert "If-Match" in response.json()["detail"]
+    assert DealVersion.objects.count() == 1
+
+
+def test_invalid_correction_keeps_current_version(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record())
+    response = put(device, event.match1, 1, invalid_record(), version=1)
+
+    assert response.status_code == 400
+    assert response.json()["errors"]
+    assert DealVersion.objects.get(is_current=True).version == 1
+
+
+def test_correction_replay_and_422(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record())
+    first = put(device, event.match1, 1, summary_record(team0_points=120), version=1, key="c")
+    again = put(device, event.match1, 1, summary_record(team0_points=120), version=1, key="c")
+    other = put(device, event.match1, 1, summary_record(team0_points=10), version=2, key="c")
+
+    assert (first.status_code, again.status_code, other.status_code) == (200, 200, 422)
+    assert again.json() == first.json()
+    assert DealVersion.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [("organiser", 200), ("other_organiser", 403), ("stranger", 403), ("anonymous", 401),
+     ("device", 200), ("other_device", 403)],
+)  # fmt: skip
+def test_correct_deal_per_role(event: Event, clients: dict, device: APIClient, role: str,
+                               expected: int) -> None:  # fmt: skip
+    post(device, event.match1, 1, summary_record())
+    response = put(clients[role], event.match1, 1, summary_record(team0_points=120), version=1)
+
+    assert response.status_code == expected
+    assert DealVersion.objects.count() == (2 if expected == 200 else 1)
+
+
+def test_correct_unknown_deal_is_404(event: Event, organiser_client: APIClient) -> None:
+    response = put(organiser_client, event.match1, 2, summary_record(), version=1)
+    assert response.status_code == 404
+    assert "not been entered" in response.json()["detail"]
+
+
+# --- confirmation ---------------------------------------------------------------------
+
+
+def confirm(client: APIClient, match: Match, team: int):
+    return client.post(f"/api/matches/{match.pk}/confirm/", {"team": team}, format="json")
+
+
+def test_confirmed_match_only_changed_by_organiser(event: Event, device: APIClient,
+                                                   organiser_client: APIClient) -> None:  # fmt: skip
+    enter_all(device, event.match1)
+    assert confirm(device, event.match1, 0).status_code == 200
+    response = confirm(device, event.match1, 1)
+    assert response.status_code == 200 and response.json()["status"] == "confirmed"
+    assert response.json()["confirmed_teams"] == [0, 1]
+
+    by_device = put(device, event.match1, 2, summary_record(team0_points=120), version=1)
+    assert by_device.status_code == 409
+    assert "only the organiser" in by_device.json()["detail"]
+
+    by_organiser = put(organiser_client, event.match1, 2, summary_record(team0_points=120),
+                       version=1)  # fmt: skip
+    assert by_organiser.status_code == 200
+    event.match1.refresh_from_db()
+    assert event.match1.status == Match.Status.CONFIRMED
+    assert DealVersion.objects.get(deal__number=2, is_current=True).created_by_user is not None
+
+
+def test_correction_before_both_confirmed_resets_confirmations(event: Event,
+                                                               device: APIClient) -> None:  # fmt: skip
+    enter_all(device, event.match1)
+    confirm(device, event.match1, 0)
+    assert (
+        put(device, event.match1, 1, summary_record(team0_points=120), version=1).status_code == 200
+    )
+    assert not event.match1.confirmations.exists()
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [("organiser", 200), ("other_organiser", 403), ("stranger", 403), ("anonymous", 401),
+     ("device", 200), ("other_device", 403)],
+)  # fmt: skip
+def test_confirm_per_role(event: Event, clients: dict, device: APIClient, role: str,
+                          expected: int) -> None:  # fmt: skip
+    enter_all(device, event.match1)
+    response = confirm(clients[role], event.match1, 0)
+
+    assert response.status_code == expected
+    assert event.match1.confirmations.count() == (1 if expected == 200 else 0)
+
+
+def test_confirm_unfinished_match_is_409(event: Event, device: APIClient) -> None:
+    response = confirm(device, event.match1, 0)
+    assert response.status_code == 409
+    assert not event.match1.confirmations.exists()

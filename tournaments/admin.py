@@ -1,0 +1,282 @@
+"""Django admin for clubs and tournaments. Organisers (staff users in Club.organisers)
+see and change only their own clubs' objects; superusers see everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+
+from .models import (
+    Bye,
+    Club,
+    ClubMembership,
+    DeviceCredential,
+    ForbiddenPairing,
+    Match,
+    MatchConfirmation,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    StandingsSnapshot,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+)
+
+
+def is_organiser(request: HttpRequest) -> bool:
+    user = request.user
+    return bool(user.is_active and user.is_staff and user.organised_clubs.exists())
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    """Restricts an organiser to objects whose ``club_path`` leads to one of their clubs."""
+
+    club_path = "club"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.club_path}__organisers": request.user}).distinct()
+
+    def _allowed(self, request: HttpRequest, obj: Model | None) -> bool:
+        if request.user.is_superuser:
+            return True
+        if not is_organiser(request):
+            return False
+        return obj is None or self.get_queryset(request).filter(pk=obj.pk).exists()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_superuser or is_organiser(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return self._allowed(request, None)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._allowed(request, obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.related_model is Club and not request.user.is_superuser:
+            kwargs["queryset"] = Club.objects.filter(organisers=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ScopedInline(admin.TabularInline):
+    extra = 0
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return request.user.is_superuser or is_organiser(request)
+
+    has_change_permission = has_view_permission
+    has_delete_permission = has_view_permission
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return request.user.is_superuser or is_organiser(request)
+
+
+class MembershipInline(ScopedInline):
+    model = ClubMembership
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Club)
+class ClubAdmin(ClubScopedAdmin):
+    club_path = ""
+    list_display = ["name", "slug", "boss_window", "created"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organisers"]
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = admin.ModelAdmin.get_queryset(self, request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(organisers=request.user)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return request.user.is_superuser
+
+
+@admin.register(Player)
+class PlayerAdmin(ClubScopedAdmin):
+    club_path = "clubs"
+    list_display = ["name", "household", "user", "created"]
+    search_fields = ["name", "household"]
+    list_filter = ["clubs"]
+    inlines = [MembershipInline]
+
+
+@admin.register(ClubMembership)
+class ClubMembershipAdmin(ClubScopedAdmin):
+    list_display = ["player", "club", "kind", "created"]
+    list_filter = ["kind", "club"]
+    search_fields = ["player__name"]
+    autocomplete_fields = ["player"]
+
+
+class RegistrationInline(ScopedInline):
+    model = Registration
+    autocomplete_fields = ["player"]
+    fields = ["player", "team", "status", "late", "fixed_table"]
+
+
+class TeamInline(ScopedInline):
+    model = Team
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "format", "status", "is_public", "rules_locked", "created"]
+    list_filter = ["status", "format", "is_public", "club", "season"]
+    search_fields = ["name", "slug", "club__name"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["rules_locked", "locked_at", "results_version", "created"]
+    inlines = [TeamInline, RegistrationInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.rules_locked:
+            fields += ["format", "rules_preset", "rules_options", "match_mode",
+                       "deals_per_match", "liga_target", "bye_score_mode",
+                       "bye_fixed_points", "tiebreaks"]  # fmt: skip
+        return fields
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ClubScopedAdmin):
+    club_path = "tournament__club"
+    list_display = ["player", "tournament", "status", "late", "checked_in_at"]
+    list_filter = ["status", "late", "tournament"]
+    search_fields = ["player__name", "tournament__name"]
+    autocomplete_fields = ["player"]
+
+
+class TeamMemberInline(ScopedInline):
+    model = TeamMember
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Team)
+class TeamAdmin(ClubScopedAdmin):
+    club_path = "tournament__club"
+    list_display = ["name", "tournament"]
+    list_filter = ["tournament"]
+    search_fields = ["name"]
+    inlines = [TeamMemberInline]
+
+
+@admin.register(TeamMember)
+class TeamMemberAdmin(ClubScopedAdmin):
+    club_path = "team__tournament__club"
+    list_display = ["player", "team"]
+    search_fields = ["player__name", "team__name"]
+
+
+@admin.register(ForbiddenPairing)
+class ForbiddenPairingAdmin(ClubScopedAdmin):
+    club_path = "tournament__club"
+    list_display = ["tournament", "player_a", "player_b"]
+    autocomplete_fields = ["player_a", "player_b"]
+
+
+class TableInline(ScopedInline):
+    model = Table
+    show_change_link = True
+
+
+class ByeInline(ScopedInline):
+    model = Bye
+
+
+@admin.register(Round)
+class RoundAdmin(ClubScopedAdmin):
+    club_path = "tournament__club"
+    list_display = ["tournament", "number", "status", "published_at", "closed_at"]
+    list_filter = ["status", "tournament"]
+    search_fields = ["tournament__name"]
+    inlines = [TableInline, ByeInline]
+
+
+class SeatInline(ScopedInline):
+    model = Seat
+    fields = ["position", "player", "round"]
+
+
+class DeviceCredentialInline(ScopedInline):
+    model = DeviceCredential
+    fields = ["created", "expires_at", "revoked_at"]
+    readonly_fields = ["created", "expires_at"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False  # codes are issued through the API, which shows them once
+
+
+@admin.register(Table)
+class TableAdmin(ClubScopedAdmin):
+    club_path = "round__tournament__club"
+    list_display = ["__str__", "round", "number"]
+    list_filter = ["round__tournament"]
+    inlines = [SeatInline, DeviceCredentialInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(ClubScopedAdmin):
+    club_path = "round__tournament__club"
+    list_display = ["table", "position", "player"]
+    search_fields = ["player__name"]
+
+
+@admin.register(Bye)
+class ByeAdmin(ClubScopedAdmin):
+    club_path = "round__tournament__club"
+    list_display = ["round", "player", "points"]
+
+
+class ConfirmationInline(ScopedInline):
+    model = MatchConfirmation
+    readonly_fields = ["confirmed_at"]
+
+
+@admin.register(Match)
+class MatchAdmin(ClubScopedAdmin):
+    club_path = "round__tournament__club"
+    list_display = ["__str__", "mode", "deals_planned", "target", "status", "finished_at"]
+    list_filter = ["status", "mode", "round__tournament"]
+    inlines = [ConfirmationInline]
+
+
+@admin.register(MatchConfirmation)
+class MatchConfirmationAdmin(ClubScopedAdmin):
+    club_path = "match__round__tournament__club"
+    list_display = ["match", "team", "confirmed_at"]
+
+
+@admin.register(DeviceCredential)
+class DeviceCredentialAdmin(ClubScopedAdmin):
+    club_path = "table__round__tournament__club"
+    list_display = ["__str__", "created", "expires_at", "revoked_at"]
+    list_filter = ["revoked_at"]
+    readonly_fields = ["code_hash", "created"]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(ClubScopedAdmin):
+    club_path = "tournament__club"
+    list_display = ["tournament", "computed_version", "computed_at"]
+    readonly_fields = ["tournament", "computed_version", "data", "computed_at"]

@@ -1,0 +1,378 @@
+"""REST endpoints for clubs, players, tournaments, registrations, rounds, tables, matches
+and the table device. Each command is an ``@action`` that calls one service function;
+reads are scoped by ``permissions.visible_tournaments`` and organiser checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import selectors, services
+from .filters import MatchFilter, PlayerFilter, RegistrationFilter, RoundFilter, TournamentFilter
+from .models import Club, Match, Player, Registration, Round, Table, Tournament
+from .permissions import IsOrganiser, NotADevice, device_of, organises_club, visible_tournaments
+from .serializers import (
+    CloseRoundSerializer,
+    ClubSerializer,
+    ConfirmMatchSerializer,
+    DeviceCodeSerializer,
+    DrawRoundSerializer,
+    MatchSerializer,
+    PlayerCreateSerializer,
+    PlayerSerializer,
+    RegistrationCreateSerializer,
+    RegistrationSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    TableProgressSerializer,
+    TableSerializer,
+    TournamentSerializer,
+    TournamentUpdateSerializer,
+)
+
+ORGANISER_ONLY = "Only an organiser of this club may do this."
+
+
+def require_organiser(user: Any, club_id: int) -> None:
+    if not organises_club(user, club_id):
+        raise PermissionDenied(ORGANISER_ONLY)
+
+
+def organised_club_ids(user: Any) -> QuerySet[Club]:
+    if getattr(user, "is_superuser", False):
+        return Club.objects.values_list("pk", flat=True)
+    return Club.objects.filter(organisers=user).values_list("pk", flat=True)
+
+
+class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+    """Clubs, public."""
+
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+    filterset_fields = ["slug"]
+
+
+class PlayerViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Players of the clubs the caller organises (members and guests)."""
+
+    serializer_class = PlayerSerializer
+    filterset_class = PlayerFilter
+    permission_classes = [NotADevice, permissions.IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        if getattr(self, "swagger_fake_view", False):
+            return Player.objects.none()
+        clubs = organised_club_ids(self.request.user)
+        return Player.objects.filter(clubs__in=clubs).distinct().order_by("name", "id")
+
+    @extend_schema(request=PlayerCreateSerializer, responses={201: PlayerSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = PlayerCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = data.validated_data.pop("club")
+        require_organiser(request.user, club.pk)
+        player = services.create_player(club=club, **data.validated_data)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Public tournaments for everyone; organisers also see and run their own."""
+
+    serializer_class = TournamentSerializer
+    filterset_class = TournamentFilter
+    permission_classes = [NotADevice, IsOrganiser]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return visible_tournaments(self.request.user).select_related("club").order_by("-created")
+
+    def club_id_of(self, obj: Tournament) -> int:
+        return obj.club_id
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = TournamentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        club = fields.pop("club")
+        require_organiser(request.user, club.pk)
+        tournament = services.create_tournament(club=club, **fields)
+        return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentUpdateSerializer, responses=TournamentSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = self.get_object()
+        data = TournamentUpdateSerializer(
+            tournament, data=request.data, partial=kwargs.get("partial", False)
+        )
+        data.is_valid(raise_exception=True)
+        tournament = services.update_tournament(
+            tournament=tournament, changes=dict(data.validated_data)
+        )
+        return Response(TournamentSerializer(tournament).data)
+
+    def _command(self, service: Any) -> Response:
+        tournament = self.get_object()
+        require_organiser(self.request.user, tournament.club_id)
+        return Response(TournamentSerializer(service(tournament=tournament)).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        """Start the tournament; its rules preset and options are fixed from now on."""
+        return self._command(services.start_tournament)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str) -> Response:
+        return self._command(services.finish_tournament)
+
+    @extend_schema(request=DrawRoundSerializer, responses={201: RoundSerializer})
+    @action(detail=True, methods=["post"], url_path="rounds")
+    def draw_round(self, request: Request, pk: str) -> Response:
+        """Draw the next round (as a draft) from the checked-in players."""
+        tournament = self.get_object()
+        require_organiser(request.user, tournament.club_id)
+        data = DrawRoundSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = services.draw_round(tournament=tournament, seed=data.validated_data.get("seed"))
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str) -> Response:
+        """The latest computed standings; ``up_to_date`` says whether they include every
+        result entered so far."""
+        return Response(selectors.standings_state(self.get_object()))
+
+
+class RegistrationViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Registrations of the caller's clubs' tournaments (organisers only)."""
+
+    serializer_class = RegistrationSerializer
+    filterset_class = RegistrationFilter
+    permission_classes = [NotADevice, permissions.IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        if getattr(self, "swagger_fake_view", False):
+            return Registration.objects.none()
+        clubs = organised_club_ids(self.request.user)
+        return Registration.objects.filter(tournament__club__in=clubs).select_related("player")
+
+    @extend_schema(request=RegistrationCreateSerializer, responses={201: RegistrationSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = RegistrationCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = data.validated_data["tournament"]
+        require_organiser(request.user, tournament.club_id)
+        registration = services.register_player(**data.validated_data)
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str) -> Response:
+        registration = services.check_in_registration(registration=self.get_object())
+        return Response(RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        registration = services.withdraw_registration(registration=self.get_object())
+        return Response(RegistrationSerializer(registration).data)
+
+
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+    """Rounds with their seating. Drafts are visible to the organisers only."""
+
+    serializer_class = RoundSerializer
+    filterset_class = RoundFilter
+    permission_classes = [NotADevice, IsOrganiser]
+
+    def get_queryset(self) -> QuerySet[Round]:
+        user = self.request.user
+        rounds = Round.objects.filter(tournament__in=visible_tournaments(user))
+        drafts_of = organised_club_ids(user) if user.is_authenticated else []
+        rounds = rounds.exclude(status=Round.Status.DRAFT) | rounds.filter(
+            tournament__club__in=drafts_of
+        )
+        related = ["tables__seats__player", "byes__player", "tables__match"]
+        return rounds.distinct().prefetch_related(*related).order_by("tournament", "number")
+
+    def club_id_of(self, obj: Round) -> int:
+        return obj.tournament.club_id
+
+    def _command(self, service: Any, **kwargs: Any) -> Response:
+        round_ = self.get_object()
+        require_organiser(self.request.user, round_.tournament.club_id)
+        return Response(RoundSerializer(service(round_=round_, **kwargs)).data)
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def redraw(self, request: Request, pk: str) -> Response:
+        return self._command(services.redraw_round)
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str) -> Response:
+        return self._command(services.publish_round)
+
+    @extend_schema(request=CloseRoundSerializer, responses=RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str) -> Response:
+        """Close the round; unfinished tables block it unless ``force`` is true."""
+        data = CloseRoundSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._command(services.close_round, force=data.validated_data["force"])
+
+    @extend_schema(responses=TableProgressSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def progress(self, request: Request, pk: str) -> Response:
+        """Every table's progress (organisers only)."""
+        round_ = self.get_object()
+        require_organiser(request.user, round_.tournament.club_id)
+        return Response(selectors.round_progress(round_))
+
+
+def qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage)
+    return image.to_string(encoding="unicode")
+
+
+class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Tables of the caller's clubs; device codes are issued and revoked here."""
+
+    serializer_class = TableSerializer
+    permission_classes = [NotADevice, permissions.IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[Table]:
+        if getattr(self, "swagger_fake_view", False):
+            return Table.objects.none()
+        clubs = organised_club_ids(self.request.user)
+        return Table.objects.filter(round__tournament__club__in=clubs).select_related("round")
+
+    @extend_schema(request=None, responses={201: DeviceCodeSerializer})
+    @action(detail=True, methods=["post"], url_path="device-credential")
+    def device_credential(self, request: Request, pk: str) -> Response:
+        """Issue a new device code for this table (earlier codes stop working). The code
+        is shown once; it expires with the round."""
+        table = self.get_object()
+        credential, code = services.issue_device_code(table=table)
+        url = request.build_absolute_uri(f"/t/{code}/")
+        body = {"code": code, "url": url, "qr_svg": qr_svg(url), "table": table.number,
+                "expires_at": credential.expires_at}  # fmt: skip
+        return Response(DeviceCodeSerializer(body).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def revoke(self, request: Request, pk: str) -> Response:
+        """Revoke every device code of this table."""
+        services.revoke_device_credentials(table=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeviceOrOrganiser(permissions.BasePermission):
+    message = "Only this table's device or an organiser may confirm its results."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return device_of(request) is not None or bool(request.user.is_authenticated)
+
+
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+    """Results: each table's match with its deals' current results."""
+
+    serializer_class = MatchSerializer
+    filterset_class = MatchFilter
+    permission_classes = [NotADevice, IsOrganiser]
+
+    def get_permissions(self) -> list[permissions.BasePermission]:
+        if self.action == "confirm":
+            return [DeviceOrOrganiser()]
+        return super().get_permissions()
+
+    def get_queryset(self) -> QuerySet[Match]:
+        user = self.request.user
+        matches = Match.objects.filter(round__tournament__in=visible_tournaments(user))
+        if self.action == "confirm":  # the action itself checks device or organiser
+            return Match.objects.select_related("round__tournament")
+        mine = organised_club_ids(user) if user.is_authenticated else []
+        matches = matches.exclude(round__status=Round.Status.DRAFT) | matches.filter(
+            round__tournament__club__in=mine
+        )
+        return (
+            matches.distinct()
+            .select_related("round", "table")
+            .prefetch_related("table__seats__player", "confirmations")
+            .order_by("round__tournament", "round__number", "table__number")
+        )
+
+    def club_id_of(self, obj: Match) -> int:
+        return obj.round.tournament.club_id
+
+    @extend_schema(request=ConfirmMatchSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str) -> Response:
+        """A team confirms the table's results (this table's device or an organiser)."""
+        match = self.get_object()
+        device = device_of(request)
+        if device is not None and device.table_id != match.table_id:
+            raise PermissionDenied("This device belongs to another table.")
+        if device is None:
+            require_organiser(request.user, match.round.tournament.club_id)
+        data = ConfirmMatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.confirm_match(
+            match=match, team=data.validated_data["team"], device=device,
+            user=request.user if device is None else None,
+        )  # fmt: skip
+        return Response(MatchSerializer(match).data)
+
+
+class IsDevice(permissions.BasePermission):
+    message = "This endpoint is for table devices: send 'Authorization: Device <code>'."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return device_of(request) is not None
+
+
+class DeviceTableView(APIView):
+    """The device's own table: round, seats, match and deals so far."""
+
+    permission_classes = [IsDevice]
+    throttle_scope = "device"
+
+    @extend_schema(responses=MatchSerializer)
+    def get(self, request: Request) -> Response:
+        device = device_of(request)
+        match = Match.objects.select_related("round__tournament", "table").get(
+            table_id=device.table_id  # type: ignore[union-attr]
+        )
+        body = MatchSerializer(match).data
+        body["round_status"] = match.round.status
+        body["tournament_name"] = match.round.tournament.name
+        body["expires_at"] = device.expires_at  # type: ignore[union-attr]
+        return Response(body)

@@ -1,0 +1,60 @@
+"""Who may do what: organisers act on their own clubs, devices on their own table.
+
+``request.auth`` is a ``DeviceCredential`` for table devices (see ``authentication.py``);
+organisers are users in ``Club.organisers`` (superusers count as organisers everywhere).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from .models import DeviceCredential, Tournament
+
+
+def device_of(request: Request) -> DeviceCredential | None:
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, DeviceCredential) else None
+
+
+def organises_club(user: Any, club_id: int) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or user.organised_clubs.filter(pk=club_id).exists()
+
+
+def visible_tournaments(user: Any) -> Any:
+    """Public tournaments, plus every tournament of the clubs the user organises."""
+    public = Tournament.objects.public()
+    if not getattr(user, "is_authenticated", False):
+        return public
+    return (public | Tournament.objects.organised_by(user)).distinct()
+
+
+class NotADevice(BasePermission):
+    """Table devices may use only the device endpoints."""
+
+    message = "A table device may only read its own table and enter its deals."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return device_of(request) is None
+
+
+class IsOrganiser(BasePermission):
+    """Writes need an organiser; ``club_id_of(obj)`` on the view names the object's club."""
+
+    message = "Only an organiser of this club may do this."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in ("GET", "HEAD", "OPTIONS") and not getattr(
+            view, "read_needs_organiser", False
+        ):
+            return True
+        return organises_club(request.user, view.club_id_of(obj))
