@@ -8,7 +8,14 @@ Django, a database, the clock or global random state.
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
-from .keepers import HamburgState, LigaState, SmallBigState, score_hamburg, score_liga, score_small_big
+from .keepers import (
+    HamburgState,
+    LigaState,
+    SmallBigState,
+    score_hamburg,
+    score_liga,
+    score_small_big,
+)
 from .play import legal_cards, trick_winner
 from .randomdeal import random_deal
 from .record import ENGINE_VERSION, check

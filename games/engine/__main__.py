@@ -28,8 +28,13 @@ def _dump(result: dict[str, Any], out: TextIO) -> None:
 
 def _unreadable(message: str) -> dict[str, Any]:
     problem = Problem(Code.BAD_FORMAT, message)
-    return {"valid": False, "errors": [problem.to_dict()], "mode": None, "rules": None,
-            "engine_version": ENGINE_VERSION}
+    return {
+        "valid": False,
+        "errors": [problem.to_dict()],
+        "mode": None,
+        "rules": None,
+        "engine_version": ENGINE_VERSION,
+    }
 
 
 def _read(path: str) -> str:

@@ -28,8 +28,7 @@ Pair = tuple[int, int]
 def _played(results: Iterable[Result]) -> Iterable[tuple[int, Result]]:
     for index, result in enumerate(results):
         if not isinstance(result, Mapping) or result.get("valid") is not True:
-            raise KeeperError("bad_result", f"deal {index} is not a valid deal result",
-                              deal=index)
+            raise KeeperError("bad_result", f"deal {index} is not a valid deal result", deal=index)
         if result.get("outcome") != "thrown_in":
             yield index, result
 
@@ -120,8 +119,16 @@ def score_small_big(results: Iterable[Result]) -> SmallBigState:
                 small = (0, 0)
                 break
         step = SmallBigStep(index, gained, small, big, won_by, kalte)
-        state = SmallBigState(small, big, (small[0] == 4, small[1] == 4), won_by is not None,
-                              won_by, kalte, rounds, state.history + (step,))
+        state = SmallBigState(
+            small,
+            big,
+            (small[0] == 4, small[1] == 4),
+            won_by is not None,
+            won_by,
+            kalte,
+            rounds,
+            state.history + (step,),
+        )
     return state
 
 
@@ -167,8 +174,7 @@ def score_liga(results: Iterable[Result], *, target: int = 51) -> LigaState:
     state = LigaState(target)
     for index, result in _played(results):
         if state.finished:
-            raise KeeperError("game_over", f"deal {index} comes after the Partie ended",
-                              deal=index)
+            raise KeeperError("game_over", f"deal {index} comes after the Partie ended", deal=index)
         gained = (int(result["match_points"][0]), int(result["match_points"][1]))
         points = (state.points[0] + gained[0], state.points[1] + gained[1])
         history = state.history + (LigaStep(index, gained, points),)
@@ -176,8 +182,14 @@ def score_liga(results: Iterable[Result], *, target: int = 51) -> LigaState:
             state = LigaState(target, points, True, int(result["winner_team"]), "march", history)
             continue
         winner = _target_winner(points, target, int(result["playing_team"]))
-        state = LigaState(target, points, winner is not None, winner,
-                          None if winner is None else "target", history)
+        state = LigaState(
+            target,
+            points,
+            winner is not None,
+            winner,
+            None if winner is None else "target",
+            history,
+        )
     return state
 
 
@@ -210,11 +222,15 @@ def score_hamburg(results: Iterable[Result], *, target: int = 6) -> HamburgState
     state = HamburgState(target)
     for index, result in _played(results):
         if state.finished:
-            raise KeeperError("game_over", f"deal {index} comes after the round ended",
-                              deal=index)
+            raise KeeperError("game_over", f"deal {index} comes after the round ended", deal=index)
         gained = deal_hamburg_points(result)
         points = (state.points[0] + gained[0], state.points[1] + gained[1])
         reached = [t for t in (0, 1) if points[t] >= target]
-        state = HamburgState(target, points, bool(reached), reached[0] if reached else None,
-                             state.history + (HamburgStep(index, gained, points),))
+        state = HamburgState(
+            target,
+            points,
+            bool(reached),
+            reached[0] if reached else None,
+            state.history + (HamburgStep(index, gained, points),),
+        )
     return state

@@ -34,7 +34,7 @@ def trick_winner(trick: Sequence[int], table: TrumpTable) -> int:
     for pos in range(1, len(trick)):
         card = trick[pos]
         suit = card >> 3
-        if (suit == led or suit == trump) and power[card] > power[trick[best]]:
+        if (suit in (led, trump)) and power[card] > power[trick[best]]:
             best = pos
     return best
 

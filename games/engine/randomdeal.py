@@ -28,12 +28,14 @@ def _deal(rng: random.Random, dealer: int) -> list[list[int]]:
     pos = 0
     for packet in (3, 2, 3):
         for seat in order:
-            hands[seat] += deck[pos:pos + packet]
+            hands[seat] += deck[pos : pos + packet]
             pos += packet
     return hands
 
 
-def _contract(rng: random.Random, forehand: int, up: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _contract(
+    rng: random.Random, forehand: int, up: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     order = [(forehand + k) % 4 for k in range(4)]
     roll = rng.random()
     passes = [{"seat": s, "call": "pass"} for s in order]
@@ -47,20 +49,27 @@ def _contract(rng: random.Random, forehand: int, up: int) -> tuple[dict[str, Any
     if roll < 0.8 and up != CLUBS and kleines_at < 3:
         at = rng.randrange(kleines_at + 1, 4)
         calls = passes + passes[:kleines_at] + [{"seat": order[kleines_at], "call": "kleines"}]
-        calls += passes[kleines_at + 1:at] + [{"seat": order[at], "call": "besser"}]
+        calls += passes[kleines_at + 1 : at] + [{"seat": order[at], "call": "besser"}]
         return {"kind": "besser", "declarer": order[at], "trump": "C"}, calls
     trump = rng.choice([s for s in range(4) if s != up])
-    calls = passes + passes[:kleines_at] + [
-        {"seat": order[kleines_at], "call": "kleines", "trump": SUIT_LETTERS[trump]}]
-    calls += passes[kleines_at + 1:]
+    calls = (
+        passes
+        + passes[:kleines_at]
+        + [{"seat": order[kleines_at], "call": "kleines", "trump": SUIT_LETTERS[trump]}]
+    )
+    calls += passes[kleines_at + 1 :]
     contract = {"kind": "kleines", "declarer": order[kleines_at], "trump": SUIT_LETTERS[trump]}
     return contract, calls
 
 
 def _announcements(rng: random.Random, hands: list[int], trump: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    melds = [{"seat": seat, "cards": run.texts()}
-             for seat in range(4) for run in runs_of(hands[seat]) if rng.random() < 0.85]
+    melds = [
+        {"seat": seat, "cards": run.texts()}
+        for seat in range(4)
+        for run in runs_of(hands[seat])
+        if rng.random() < 0.85
+    ]
     rng.shuffle(melds)
     if melds:
         out["melds"] = melds
@@ -79,8 +88,9 @@ def _announcements(rng: random.Random, hands: list[int], trump: int) -> dict[str
     return out
 
 
-def _play(rng: random.Random, hands: list[int], forehand: int, trump: int,
-          options: Options) -> tuple[list[int], dict[str, Any] | None]:
+def _play(
+    rng: random.Random, hands: list[int], forehand: int, trump: int, options: Options
+) -> tuple[list[int], dict[str, Any] | None]:
     h = list(hands)
     table = TABLES[trump]
     revoke_at = rng.randrange(32) if rng.random() < 0.05 else -1
@@ -114,8 +124,14 @@ def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) ->
     record: dict[str, Any] = {"format": "klammern-deal/1"}
     if rules is not None:
         record["rules"] = rules
-    record.update({"dealer": dealer, "hands": [[CARD_TEXT[c] for c in h] for h in hands],
-                   "upcard": CARD_TEXT[up], "contract": contract})
+    record.update(
+        {
+            "dealer": dealer,
+            "hands": [[CARD_TEXT[c] for c in h] for h in hands],
+            "upcard": CARD_TEXT[up],
+            "contract": contract,
+        }
+    )
     if rng.random() < 0.5:
         record["bidding"] = bidding
     if contract["kind"] == "thrown_in":

@@ -106,7 +106,7 @@ class Checker:
             dealer,
             upcard,
             contract,
-            MULTIPLIER.get(doubling, 1),  # type: ignore[call-overload]
+            MULTIPLIER.get(doubling, 1),
             march is True,
             melds,
             _seat(bella),
@@ -156,7 +156,8 @@ class Checker:
                 self.problems.append(
                     Problem(
                         Code.NOT_A_MELD,
-                        f"seat {seat}'s meld {shown} is not 3 or more cards of one suit in sequence",
+                        f"seat {seat}'s meld {shown} is not 3 or more cards of one suit "
+                        "in sequence",
                         field=where,
                         params={"seat": seat, "cards": [str(c) for c in cards]},
                     )
@@ -418,15 +419,17 @@ def walk_plays(
                     higher = hand & beaten[best]
                     if higher and not higher >> c & 1:
                         return _illegal(seat, c, j, hand, plays[i:j], table, options)
-            elif hand & ledmask:
+            elif hand & ledmask or (
+                hand & tmask
+                and not (exempt and best_pos == pos - 2)
+                and (
+                    s != trump
+                    or (best >> 3 == trump and hand & beaten[best] and not beaten[best] >> c & 1)
+                )
+            ):
                 return _illegal(seat, c, j, hand, plays[i:j], table, options)
-            elif hand & tmask and not (exempt and best_pos == pos - 2):
-                if s != trump or (
-                    best >> 3 == trump and hand & beaten[best] and not beaten[best] >> c & 1
-                ):
-                    return _illegal(seat, c, j, hand, plays[i:j], table, options)
             h[seat] = hand ^ (1 << c)
-            if (s == led or s == trump) and power[c] > power[best]:
+            if (s in (led, trump)) and power[c] > power[best]:
                 best, best_pos = c, pos
         if end - i < 4:
             return Walk(tricks, cp, tw, h, (leader + end - i) & 3, plays[i:end])

@@ -58,10 +58,7 @@ def _winner(facts: DealFacts, points: list[int], total: int) -> tuple[int, str]:
         if facts.march:
             won = team != playing and facts.defenders_trickless
             return (playing if won else 1 - playing), "revoke"
-        if team == playing:
-            wins = points[team] * 2 > total
-        else:
-            wins = points[team] * 2 >= total
+        wins = points[team] * 2 > total if team == playing else points[team] * 2 >= total
         return (team if wins else 1 - team), "revoke"
     if facts.march:
         if facts.playing_took_all:
