@@ -816,3 +816,223 @@ def _seat_imbalance(tables: Sequence[Table], seats: Mapping[int, tuple[int, int,
             counts[seat] += 1
             uneven += max(counts) - min(counts) > 1
     return uneven
+
+
+# --------------------------------------------------------------------------- fixed pairs
+
+
+@dataclass(frozen=True)
+class PairHistory:
+    """Earlier rounds of a fixed-pair tournament, as counts. Build with
+    ``pair_history_from_tables``. ``first_side`` counts rounds a pair sat in seats 0 & 2
+    (and so dealt first)."""
+
+    meetings: Mapping[Pair, int] = field(default_factory=dict)
+    first_side: Mapping[int, int] = field(default_factory=dict)
+    byes: Mapping[int, int] = field(default_factory=dict)
+
+
+def pair_history_from_tables(
+    rounds: Iterable[Sequence[Pair]], *, byes: Iterable[int] = ()
+) -> PairHistory:
+    """Count meetings from earlier rounds; each table is (pair in seats 0 & 2, other pair)."""
+    meetings: Counter[Pair] = Counter()
+    first_side: Counter[int] = Counter()
+    for tables in rounds:
+        for first, second in tables:
+            meetings[_key(first, second)] += 1
+            first_side[first] += 1
+    return PairHistory(dict(meetings), dict(first_side), dict(Counter(byes)))
+
+
+@dataclass(frozen=True)
+class PairCostBreakdown:
+    """``repeated_meetings``: tables whose two pairs met before. ``standing_distance``:
+    sum over tables of (rank difference - 1) squared in the Swiss order (0 without it)."""
+
+    repeated_meetings: int
+    standing_distance: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "repeated_meetings": self.repeated_meetings,
+            "standing_distance": self.standing_distance,
+        }
+
+
+@dataclass(frozen=True)
+class PairDraw:
+    """One round of a fixed-pair tournament; ``tables[t]`` = (pair in seats 0 & 2, other)."""
+
+    round_number: int
+    tables: tuple[Pair, ...]
+    byes: tuple[int, ...]
+    seed: int
+    attempt: int
+    cost: PairCostBreakdown
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round_number": self.round_number,
+            "tables": [list(table) for table in self.tables],
+            "byes": list(self.byes),
+            "seed": self.seed,
+            "attempt": self.attempt,
+            "cost": self.cost.to_dict(),
+        }
+
+
+def draw_pairs(
+    pairs: Iterable[int],
+    history: PairHistory,
+    *,
+    round_number: int,
+    seed: int,
+    attempt: int = 0,
+    swiss_order: Sequence[int] | None = None,
+    iterations: int | None = None,
+) -> PairDraw:
+    """Set the active pairs against each other, two pairs a table.
+
+    Pairs meet as rarely as possible (a pair that met ``k`` times costs ``k`` more to meet
+    again, lexicographically first). With ``swiss_order`` (active pair ids, best first),
+    pairs close in the standing meet: the second criterion is the sum of squared
+    (rank difference - 1). An odd pair count gives a bye: fewest byes first, then (Swiss)
+    the lowest-ranked, then the seeded shuffle.
+    """
+    ids = sorted(set(pairs))
+    if len(ids) < 2:
+        raise ValueError("a pair draw needs at least two active pairs")
+    rank = _swiss_ranks(ids, swiss_order)
+    rng = random.Random(f"klammern-pairs:{seed}:{round_number}:{attempt}")
+    bye_key = {p: (history.byes.get(p, 0), -rank.get(p, 0), rng.random()) for p in ids}
+    byes = sorted(ids, key=bye_key.__getitem__)[: len(ids) % 2]
+    playing = [p for p in ids if p not in byes]
+    if swiss_order is None:
+        rng.shuffle(playing)
+    else:
+        playing.sort(key=rank.__getitem__)
+    weight = len(ids) ** 3 + 1  # one repeated meeting outweighs any standing distance
+
+    def cost(a: int, b: int) -> int:
+        distance = abs(rank[a] - rank[b]) - 1 if rank else 0
+        return weight * history.meetings.get(_key(a, b), 0) + distance * distance
+
+    budget = iterations if iterations is not None else 2_000 + 200 * len(playing)
+    _anneal_pairs(playing, cost, rng, budget, hot=float(len(ids)))
+    tables = tuple(
+        _orient_pair(playing[t], playing[t + 1], history, rng) for t in range(0, len(playing), 2)
+    )
+    breakdown = PairCostBreakdown(
+        repeated_meetings=sum(1 for a, b in tables if history.meetings.get(_key(a, b), 0)),
+        standing_distance=sum(cost(a, b) % weight for a, b in tables),
+    )
+    return PairDraw(round_number, tables, tuple(byes), seed, attempt, breakdown)
+
+
+def _swiss_ranks(ids: Sequence[int], swiss_order: Sequence[int] | None) -> dict[int, int]:
+    if swiss_order is None:
+        return {}
+    rank = {p: r for r, p in enumerate(swiss_order)}
+    if sorted(rank) != list(ids) or len(rank) != len(swiss_order):
+        raise ValueError("swiss_order must list every active pair exactly once")
+    return rank
+
+
+def _anneal_pairs(
+    slots: list[int], cost: Any, rng: random.Random, iterations: int, *, hot: float
+) -> None:
+    """Swap pairs between tables (slots 2t and 2t + 1 meet); keep the best arrangement."""
+    if len(slots) < 4:
+        return
+    current = best = sum(cost(slots[t], slots[t + 1]) for t in range(0, len(slots), 2))
+    best_slots = list(slots)
+    for step in range(iterations):
+        if best == 0:
+            break
+        i, j = rng.randrange(len(slots)), rng.randrange(len(slots))
+        if i >> 1 == j >> 1:
+            continue
+        x, y, mate_i, mate_j = slots[i], slots[j], slots[i ^ 1], slots[j ^ 1]
+        delta = cost(y, mate_i) + cost(x, mate_j) - cost(x, mate_i) - cost(y, mate_j)
+        temperature = hot * (_COLD / hot) ** (step / iterations)
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            slots[i], slots[j] = y, x
+            current += delta
+            if current < best:
+                best, best_slots = current, list(slots)
+    slots[:] = best_slots
+
+
+def _orient_pair(a: int, b: int, history: PairHistory, rng: random.Random) -> Pair:
+    """The pair that dealt first less often takes seats 0 & 2 (ties: seeded)."""
+    first_a, first_b = history.first_side.get(a, 0), history.first_side.get(b, 0)
+    if first_a == first_b:
+        return (a, b) if rng.random() < 0.5 else (b, a)
+    return (a, b) if first_a < first_b else (b, a)
+
+
+# --------------------------------------------------------------------------- leagues
+
+
+@dataclass(frozen=True)
+class LeagueRound:
+    """One matchday: (home, away) team ids, and the team that rests (odd team counts)."""
+
+    number: int
+    matches: tuple[Pair, ...]
+    bye: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "matches": [list(match) for match in self.matches],
+            "bye": self.bye,
+        }
+
+
+def league_fixtures(team_ids: Sequence[int], *, home_and_away: bool = False) -> list[LeagueRound]:
+    """A season by the circle method: everyone meets everyone once (twice, home and away).
+
+    Home and away alternate, so in a single round robin every team has as many home
+    matches as away matches, give or take one (exactly as many for odd team counts). The
+    second half of a double round robin repeats the first with home and away swapped.
+    Deterministic: the order of ``team_ids`` is the seeding; no randomness.
+    """
+    if len(set(team_ids)) != len(team_ids):
+        raise ValueError("team ids must be unique")
+    if len(team_ids) < 2:
+        raise ValueError("a league needs at least two teams")
+    first_half = _circle_rounds(list(team_ids))
+    rounds = list(first_half)
+    if home_and_away:
+        offset = len(first_half)
+        rounds += [
+            LeagueRound(r.number + offset, tuple((away, home) for home, away in r.matches), r.bye)
+            for r in first_half
+        ]
+    return rounds
+
+
+def _circle_rounds(teams: list[int]) -> list[LeagueRound]:
+    # For odd counts the empty slot is the fixed point of the circle: pairing it with the
+    # rotating teams in turn keeps everyone's home/away alternation intact.
+    slots: list[int | None] = [None, *teams] if len(teams) % 2 else list(teams)
+    size = len(slots)
+    fixed, rotating = slots[0], slots[1:]
+    rounds = []
+    for number in range(1, size):
+        arrangement = [fixed, *rotating]
+        matches: list[Pair] = []
+        bye = None
+        for k in range(size // 2):
+            home, away = arrangement[k], arrangement[size - 1 - k]
+            if (k == 0 and number % 2 == 0) or k % 2 == 1:
+                home, away = away, home
+            if home is None or away is None:
+                bye = away if home is None else home
+            else:
+                matches.append((home, away))
+        rounds.append(LeagueRound(number, tuple(matches), bye))
+        rotating = [rotating[-1], *rotating[:-1]]
+    return rounds
