@@ -182,6 +182,8 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     "EXCEPTION_HANDLER": "tournaments.exceptions.exception_handler",
+    # ?format= filters tournaments by format; renderers are chosen by the Accept header.
+    "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

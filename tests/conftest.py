@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Club, Match, Round, Table, Tournament
 
@@ -74,7 +74,8 @@ def make_event(*, club: Club, players: int = 8, deals: int = 4, seed: int = 7) -
         club=club, name="Herbstturnier", slug=f"herbst-{seed}", deals_per_match=deals
     )
     for _ in range(players):
-        RegistrationFactory(tournament=tournament, player=PlayerFactory())
+        registration = services.register_player(tournament=tournament, player=PlayerFactory())
+        services.check_in_registration(registration=registration)
     services.start_tournament(tournament=tournament)
     round_ = services.draw_round(tournament=tournament, seed=seed)
     services.publish_round(round_=round_)

@@ -137,13 +137,16 @@ def notify_results_changed(*, tournament_id: int) -> None:
 def register_player(
     *, tournament: Tournament, player: Player, team: Team | None = None
 ) -> Registration:
-    """Register a player; after round 1 was drawn the registration is a late arrival,
-    who joins from the next round drawn."""
+    """Register a player (a non-member becomes a guest of the club); after round 1 was
+    drawn the registration is a late arrival, who joins from the next round drawn."""
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("The tournament is finished.")
     if team is not None and team.tournament_id != tournament.pk:
         raise ServiceError("The team belongs to another tournament.")
     late = tournament.rounds.exists()
+    ClubMembership.objects.get_or_create(
+        club_id=tournament.club_id, player=player, defaults={"kind": ClubMembership.Kind.GUEST}
+    )
     try:
         with transaction.atomic():
             return Registration.objects.create(

@@ -289,8 +289,9 @@ def confirm(client: APIClient, match: Match, team: int):
     return client.post(f"/api/matches/{match.pk}/confirm/", {"team": team}, format="json")
 
 
-def test_confirmed_match_only_changed_by_organiser(event: Event, device: APIClient,
-                                                   organiser_client: APIClient) -> None:  # fmt: skip
+def test_confirmed_match_only_changed_by_organiser(
+    event: Event, device: APIClient, organiser_client: APIClient
+) -> None:
     enter_all(device, event.match1)
     assert confirm(device, event.match1, 0).status_code == 200
     response = confirm(device, event.match1, 1)
@@ -309,8 +310,9 @@ def test_confirmed_match_only_changed_by_organiser(event: Event, device: APIClie
     assert DealVersion.objects.get(deal__number=2, is_current=True).created_by_user is not None
 
 
-def test_correction_before_both_confirmed_resets_confirmations(event: Event,
-                                                               device: APIClient) -> None:  # fmt: skip
+def test_correction_before_both_confirmed_resets_confirmations(
+    event: Event, device: APIClient
+) -> None:
     enter_all(device, event.match1)
     confirm(device, event.match1, 0)
     assert (
