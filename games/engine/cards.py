@@ -68,9 +68,10 @@ def make_card(suit: int, rank: int) -> int:
 
 def parse_card(text: object) -> int | None:
     """The card id for a text such as ``JH`` or ``10S``; None when it is not a card."""
-    if not isinstance(text, str):
+    try:
+        return CARD_BY_TEXT.get(text)  # type: ignore[arg-type]
+    except TypeError:  # unhashable
         return None
-    return CARD_BY_TEXT.get(text)
 
 
 def parse_suit(text: object) -> int | None:

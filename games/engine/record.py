@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import (
+    ALL_CARDS,
     CARD_BY_TEXT,
     CARD_TEXT,
     LAST_TRICK_BONUS,
@@ -37,6 +38,7 @@ FULL_ONLY: Final = ("hands", "plays")
 SUMMARY_ONLY: Final = ("card_points", "tricks_won")
 
 Json = dict[str, Any]
+BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 
 
 def _seat(value: object) -> int | None:
@@ -270,6 +272,25 @@ def _thrown_in_extras(ck: Checker, parsed: Parsed) -> None:
 
 
 def _parse_hands(ck: Checker, value: object) -> list[int] | None:
+    try:
+        masks = [_fast_hand(hand) for hand in value]  # type: ignore[attr-defined]
+        if len(masks) == 4 and masks[0] | masks[1] | masks[2] | masks[3] == ALL_CARDS:
+            return masks
+    except (KeyError, TypeError, ValueError):
+        pass
+    return _parse_hands_slowly(ck, value)
+
+
+def _fast_hand(hand: list[str]) -> int:
+    if type(hand) is not list or len(hand) != 8:
+        raise ValueError
+    m = 0
+    for text in hand:
+        m |= BIT_BY_TEXT[text]
+    return m
+
+
+def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
     if (
         not isinstance(value, list)
         or len(value) != 4

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final, Literal
 
 from .errors import RulesError
@@ -89,6 +90,11 @@ def resolve_named_rules(rules: object) -> tuple[str, Options]:
     return str(name), dataclasses.replace(base, **options)
 
 
+@lru_cache(maxsize=256)
+def _options_items(options: Options) -> tuple[tuple[str, Any], ...]:
+    return tuple(options.to_dict().items())
+
+
 def rules_dict(preset: str, options: Options) -> dict[str, Any]:
-    """The ``rules`` entry of a result."""
-    return {"preset": preset, "options": options.to_dict()}
+    """The ``rules`` entry of a result (a fresh dict each time)."""
+    return {"preset": preset, "options": dict(_options_items(options))}
