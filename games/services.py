@@ -114,8 +114,6 @@ def _ensure_playable(match: Match, *, number: int) -> None:
         )
     if match.mode == Match.Mode.LIGA and number > MAX_LIGA_DEALS:
         raise ServiceError(f"A Liga-Partie has at most {MAX_LIGA_DEALS} deals.")
-    if match.status != Match.Status.OPEN:
-        raise Conflict("This match is finished; deals can only be corrected.")
 
 
 def _liga_finished(versions: list[DealVersion], target: int) -> bool:
