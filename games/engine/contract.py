@@ -71,30 +71,37 @@ class _Call:
     trump: int | None
 
 
+_CALLS = frozenset(("accept", "pass", "kleines", "besser"))
+_KEYS = frozenset(("seat", "call", "trump"))
+
+
+def _parse_call(item: object) -> _Call | None:
+    if type(item) is not dict or not item.keys() <= _KEYS:
+        return None
+    seat, call, trump_text = item.get("seat"), item.get("call"), item.get("trump")
+    if type(seat) is not int or not 0 <= seat <= 3 or type(call) is not str:
+        return None
+    if call not in _CALLS:
+        return None
+    trump = parse_suit(trump_text)
+    if trump_text is not None and trump is None:
+        return None
+    return _Call(seat, call, trump)
+
+
 def _parse_calls(calls: object) -> list[_Call] | Problem:
     if not isinstance(calls, list):
         return Problem(Code.BAD_FORMAT, "bidding must be a list of calls", field="bidding")
     out = []
     for i, item in enumerate(calls):
-        ok = isinstance(item, dict) and set(item) <= {"seat", "call", "trump"}
-        seat = item.get("seat") if isinstance(item, dict) else None
-        call = item.get("call") if isinstance(item, dict) else None
-        trump_text = item.get("trump") if isinstance(item, dict) else None
-        trump = parse_suit(trump_text)
-        if (
-            not ok
-            or type(seat) is not int
-            or not 0 <= seat <= 3
-            or call not in ("accept", "pass", "kleines", "besser")
-            or (trump_text is not None and trump is None)
-        ):
+        call = _parse_call(item)
+        if call is None:
             return Problem(
                 Code.BAD_FORMAT,
                 f"call {i} must be {{seat: 0-3, call: accept|pass|kleines|besser}}",
                 field=f"bidding[{i}]",
             )
-        assert isinstance(call, str) and isinstance(seat, int)
-        out.append(_Call(seat, call, trump))
+        out.append(call)
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import CARD_TEXT, make_card, parse_card
+from .cards import CARD_BY_TEXT, CARD_TEXT, make_card
 from .rules import Options
 
 TERZ_POINTS = 20
@@ -78,18 +78,27 @@ def runs_of(hand: int) -> list[Run]:
 
 def run_of_cards(texts: object) -> Run | None:
     """The run formed by some card texts (any order), or None if they form none."""
-    if not isinstance(texts, list) or len(texts) < 3:
+    if type(texts) is not list or len(texts) < 3:
         return None
-    cards = [parse_card(t) for t in texts]
-    if any(c is None for c in cards):
+    mask = 0
+    try:
+        for text in texts:
+            mask |= 1 << CARD_BY_TEXT[text]
+    except (KeyError, TypeError):
         return None
-    ids = sorted(c for c in cards if c is not None)
-    suit = ids[0] >> 3
-    if any(c >> 3 != suit for c in ids):
+    length = len(texts)
+    low = (mask & -mask).bit_length() - 1
+    if mask.bit_count() != length or (low & 7) + length > 8 or mask >> low != (1 << length) - 1:
         return None
-    if any(b - a != 1 for a, b in zip(ids, ids[1:], strict=False)):
-        return None
-    return Run(suit, ids[0] & 7, len(ids))
+    return Run(low >> 3, low & 7, length)
+
+
+def is_maximal(run: Run, hand: int) -> bool:
+    """Whether the hand holds no card right below or above the run in its suit."""
+    base = run.suit * 8
+    below = run.low > 0 and hand >> (base + run.low - 1) & 1
+    above = run.top < 7 and hand >> (base + run.top + 1) & 1
+    return not below and not above
 
 
 def _key(meld: Meld, *, trump: int, position: int, options: Options) -> tuple[int, ...]:
@@ -118,4 +127,4 @@ def melds_json(melds: Iterable[Meld]) -> list[dict[str, object]]:
     return [{"seat": m.seat, "cards": m.run.texts(), "points": m.run.points} for m in melds]
 
 
-__all__ = ["Meld", "Run", "contest", "melds_json", "run_of_cards", "runs_of"]
+__all__ = ["Meld", "Run", "contest", "is_maximal", "melds_json", "run_of_cards", "runs_of"]

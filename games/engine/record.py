@@ -25,7 +25,7 @@ from .cards import (
 )
 from .contract import Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
-from .melds import Meld, Run, run_of_cards, runs_of
+from .melds import Meld, Run, is_maximal, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import MULTIPLIER, DealFacts, score_deal
@@ -347,7 +347,7 @@ def _check_melds_held(ck: Checker, melds: list[tuple[int, Meld]], hands: list[in
                     params={"seat": meld.seat, "cards": run.texts(), "missing": lacking},
                 )
             )
-        elif run not in runs_of(hand):
+        elif not is_maximal(run, hand):
             whole = next(r for r in runs_of(hand) if r.mask & run.mask)
             ck.problems.append(
                 Problem(
@@ -402,6 +402,74 @@ def _illegal(
     )
     params["trick"] = index // 4 + 1
     return Problem(Code.ILLEGAL_PLAY, message, play=index, field=f"plays[{index}]", params=params)
+
+
+def _walk_full(
+    start: list[int], plays: list[int], forehand: int, table: TrumpTable, options: Options
+) -> Walk | None:
+    """Fast path for exactly 32 plays; None when any play is wrong (the caller then
+    runs ``walk_plays`` to find and describe it)."""
+    h = list(start)
+    power, trump, tmask = table.power, table.trump, table.trump_mask
+    beaten, pts = table.beaten_by, table.points
+    if options.overtrump_on_trump_lead or options.partner_exempt:
+        return None
+    text = CARD_TEXT
+    tricks: list[Json] = []
+    cp0 = cp1 = tw0 = 0
+    seat = forehand
+    for i in range(0, 32, 4):
+        leader = seat
+        trick = plays[i : i + 4]
+        c = trick[0]
+        if not h[seat] >> c & 1:
+            return None
+        h[seat] ^= 1 << c
+        led = c >> 3
+        ledmask = SUIT_MASK[led]
+        best = c
+        best_pos = 0
+        for pos in (1, 2, 3):
+            seat = (leader + pos) & 3
+            c = trick[pos]
+            hand = h[seat]
+            bit = 1 << c
+            if not hand & bit:
+                return None
+            s = c >> 3
+            if s == led:
+                if power[c] > power[best]:
+                    best, best_pos = c, pos
+            elif hand & ledmask:
+                return None
+            elif s == trump:
+                if best >> 3 == trump:
+                    higher = hand & beaten[best]
+                    if higher and not higher & bit:
+                        return None
+                if power[c] > power[best]:
+                    best, best_pos = c, pos
+            elif hand & tmask:
+                return None
+            h[seat] = hand ^ bit
+        seat = (leader + best_pos) & 3
+        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        if i == 28:
+            points += LAST_TRICK_BONUS
+        if seat & 1:
+            cp1 += points
+        else:
+            cp0 += points
+            tw0 += 1
+        tricks.append(
+            {
+                "leader": leader,
+                "cards": [text[trick[0]], text[trick[1]], text[trick[2]], text[trick[3]]],
+                "winner": seat,
+                "points": points,
+            }
+        )
+    return Walk(tricks, [cp0, cp1], [tw0, 8 - tw0], h, seat, [])
 
 
 def walk_plays(
@@ -601,7 +669,11 @@ def check_full(ck: Checker, parsed: Parsed) -> Json:
             )
         )
         return {}
-    walk = walk_plays(hands, plays, parsed.forehand, table, ck.options)
+    walk: Walk | Problem | None = None
+    if n == 32:
+        walk = _walk_full(hands, plays, parsed.forehand, table, ck.options)
+    if walk is None:
+        walk = walk_plays(hands, plays, parsed.forehand, table, ck.options)
     if isinstance(walk, Problem):
         ck.problems.append(walk)
         return {}
