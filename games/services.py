@@ -64,7 +64,7 @@ class ApiResult:
 # --- engine ---------------------------------------------------------------------------
 
 
-def _engine() -> Any:
+def engine_module() -> Any:
     try:
         from games import engine
     except ImportError as exc:  # the engine ships separately; say so rather than crash
@@ -91,7 +91,7 @@ def _with_tournament_rules(record: dict[str, Any], match: Match) -> dict[str, An
 def check_record(record: dict[str, Any], *, match: Match) -> tuple[dict[str, Any], str]:
     """The engine's result for a valid record and the engine version; raises
     ``InvalidRecord`` with the engine's errors otherwise."""
-    engine = _engine()
+    engine = engine_module()
     result = engine.check(_with_tournament_rules(record, match))
     if not result.get("valid"):
         raise InvalidRecord(
@@ -116,18 +116,21 @@ def _ensure_playable(match: Match, *, number: int) -> None:
         raise ServiceError(f"A Liga-Partie has at most {MAX_LIGA_DEALS} deals.")
 
 
-def _liga_finished(versions: list[DealVersion], target: int) -> bool:
-    if any(v.outcome in {"march_won", "march_lost"} for v in versions):
-        return True
-    totals = [sum(v.match_points_0 for v in versions), sum(v.match_points_1 for v in versions)]
-    return max(totals) >= target
+def current_results(match: Match) -> list[dict[str, Any]]:
+    """The engine results of a match's current deal versions, in deal order."""
+    versions = DealVersion.objects.current().filter(deal__match=match).order_by("deal__number")
+    return [v.result for v in versions]
 
 
 def _is_finished(match: Match) -> bool:
-    versions = list(DealVersion.objects.current().filter(deal__match=match))
-    if match.mode == Match.Mode.LIGA:
-        return _liga_finished(versions, match.target or 0)
-    return len(versions) >= (match.deals_planned or 0)
+    results = current_results(match)
+    if match.mode != Match.Mode.LIGA:
+        return len(results) >= (match.deals_planned or 0)
+    engine = engine_module()
+    try:
+        return bool(engine.score_liga(results, target=match.target or 51).finished)
+    except engine.KeeperError:  # a corrected deal ended the Partie before later deals
+        return True
 
 
 def _refresh_match_status(match: Match) -> None:

@@ -69,10 +69,14 @@ def stranger(db: Any) -> Any:
     return UserFactory(username="stranger")
 
 
-def make_event(*, club: Club, players: int = 8, deals: int = 4, seed: int = 7) -> Event:
+def make_event(
+    *, club: Club, players: int = 8, deals: int = 4, seed: int = 7, liga: bool = False
+) -> Event:
+    mode = Tournament.MatchMode.LIGA if liga else Tournament.MatchMode.DEALS
     tournament = services.create_tournament(
-        club=club, name="Herbstturnier", slug=f"herbst-{seed}", deals_per_match=deals
-    )
+        club=club, name="Herbstturnier", slug=f"herbst-{seed}", deals_per_match=deals,
+        match_mode=mode,
+    )  # fmt: skip
     for _ in range(players):
         registration = services.register_player(tournament=tournament, player=PlayerFactory())
         services.check_in_registration(registration=registration)

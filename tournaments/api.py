@@ -17,6 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.selectors import running_score
+
 from . import selectors, services
 from .filters import MatchFilter, PlayerFilter, RegistrationFilter, RoundFilter, TournamentFilter
 from .models import Club, Match, Player, Registration, Round, Table, Tournament
@@ -375,4 +377,5 @@ class DeviceTableView(APIView):
         body["round_status"] = match.round.status
         body["tournament_name"] = match.round.tournament.name
         body["expires_at"] = device.expires_at  # type: ignore[union-attr]
+        body["running_score"] = running_score(match)
         return Response(body)

@@ -3,6 +3,7 @@ duplicates (409), stale corrections (412) and confirmation."""
 
 from __future__ import annotations
 
+import random
 import uuid
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Deal, DealVersion, IdempotencyRecord
-from tests.conftest import Event
+from tests.conftest import Event, client_for, make_event
 from tests.factories import invalid_record, summary_record
 from tournaments.models import Match, Tournament
 
@@ -339,3 +340,41 @@ def test_confirm_unfinished_match_is_409(event: Event, device: APIClient) -> Non
     response = confirm(device, event.match1, 0)
     assert response.status_code == 409
     assert not event.match1.confirmations.exists()
+
+
+# --- with the engine's own deals ------------------------------------------------------
+
+
+def test_full_random_deals_and_running_score(event: Event, device: APIClient) -> None:
+    from games.engine import random_deal
+
+    rng = random.Random(5)
+    for n in range(1, 5):
+        response = post(device, event.match1, n, random_deal(rng, dealer=(n - 1) % 4))
+        assert response.status_code == 201, response.json()
+        assert response.json()["result"]["mode"] == "full"
+
+    body = device.get("/api/device/").json()
+
+    assert body["status"] == "finished" and len(body["deals"]) == 4
+    small_big = body["running_score"]["small_big"]
+    assert len(small_big["history"]) == sum(
+        1 for v in DealVersion.objects.all() if v.outcome != "thrown_in"
+    )
+
+
+def test_liga_match_ends_at_target(club_a: Any, organiser: Any) -> None:
+    liga = make_event(club=club_a, liga=True, seed=11)
+    device = client_for(device_code=liga.code1)
+    for n in range(1, 6):  # 10 match points per deal to team 1
+        assert post(device, liga.match1, n, summary_record(team0_points=64)).status_code == 201
+    liga.match1.refresh_from_db()
+    assert liga.match1.status == "open"
+
+    assert post(device, liga.match1, 6, summary_record(team0_points=64)).status_code == 201
+    liga.match1.refresh_from_db()
+    assert liga.match1.status == "finished"
+    late = post(device, liga.match1, 7, summary_record())
+    assert late.status_code == 409 and "finished" in late.json()["detail"]
+    score = device.get("/api/device/").json()["running_score"]["liga"]
+    assert score["points"] == [36, 60] and score["winner"] == 1
