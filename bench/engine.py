@@ -32,8 +32,12 @@ def main() -> int:
     records = [random_deal(rng, dealer=i % 4) for i in range(args.count)]
     full = sum(1 for r in records if r["contract"]["kind"] != "thrown_in")
     if args.profile:
-        cProfile.runctx("for r in records: check(r)", globals(), {"records": records, "check": check},
-                        "/tmp/engine.prof")
+        cProfile.runctx(
+            "for r in records: check(r)",
+            globals(),
+            {"records": records, "check": check},
+            "/tmp/engine.prof",
+        )
         pstats.Stats("/tmp/engine.prof").sort_stats("tottime").print_stats(15)
         return 0
     best = float("inf")

@@ -68,10 +68,9 @@ def make_card(suit: int, rank: int) -> int:
 
 def parse_card(text: object) -> int | None:
     """The card id for a text such as ``JH`` or ``10S``; None when it is not a card."""
-    try:
-        return CARD_BY_TEXT.get(text)  # type: ignore[arg-type]
-    except TypeError:  # unhashable
+    if type(text) is not str:
         return None
+    return CARD_BY_TEXT.get(text)
 
 
 def parse_suit(text: object) -> int | None:

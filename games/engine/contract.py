@@ -11,7 +11,7 @@ thrown in. Passes after a Kleines that end the list may be left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
 from .errors import Code, Problem
@@ -64,8 +64,7 @@ def _bad(index: int, message: str, **params: Any) -> Problem:
     )
 
 
-@dataclass(frozen=True)
-class _Call:
+class _Call(NamedTuple):
     seat: int
     call: str
     trump: int | None

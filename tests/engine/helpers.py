@@ -27,28 +27,82 @@ MIXED_HANDS = [
 ]
 #: Four tricks of MIXED_HANDS: 25 and 22 to team 1 (seat 3), 23 and 10 to team 0 (seat 0).
 MIXED_PLAYS = [
-    "AC", "7C", "9H", "7H",
-    "JH", "8H", "7D", "8C",
-    "JD", "AD", "8D", "TD",
-    "KD", "QC", "9D", "QD",
+    "AC",
+    "7C",
+    "9H",
+    "7H",
+    "JH",
+    "8H",
+    "7D",
+    "8C",
+    "JD",
+    "AD",
+    "8D",
+    "TD",
+    "KD",
+    "QC",
+    "9D",
+    "QD",
 ]
 
 #: A real deal (Besser by seat 1, trump Clubs) that ends 82:82 without melds.
 TIE_RECORD: dict[str, Any] = {
-    "format": FORMAT, "dealer": 1,
-    "hands": [["AD", "KD", "TH", "8S", "QC", "7S", "JS", "8D"],
-              ["AC", "TD", "TC", "QH", "8C", "9S", "7H", "AH"],
-              ["QS", "9C", "TS", "JC", "7D", "9D", "9H", "JD"],
-              ["QD", "AS", "KH", "KS", "JH", "KC", "8H", "7C"]],
-    "upcard": "7H", "contract": {"kind": "besser", "declarer": 1, "trump": "C"},
-    "plays": ["9D", "QD", "AD", "TD", "8S", "9S", "QS", "KS", "JH", "TH", "AH", "9H",
-              "8C", "9C", "KC", "QC", "JC", "7C", "KD", "AC", "JD", "8H", "8D", "TC",
-              "7H", "7D", "KH", "JS", "AS", "7S", "QH", "TS"],
+    "format": FORMAT,
+    "dealer": 1,
+    "hands": [
+        ["AD", "KD", "TH", "8S", "QC", "7S", "JS", "8D"],
+        ["AC", "TD", "TC", "QH", "8C", "9S", "7H", "AH"],
+        ["QS", "9C", "TS", "JC", "7D", "9D", "9H", "JD"],
+        ["QD", "AS", "KH", "KS", "JH", "KC", "8H", "7C"],
+    ],
+    "upcard": "7H",
+    "contract": {"kind": "besser", "declarer": 1, "trump": "C"},
+    "plays": [
+        "9D",
+        "QD",
+        "AD",
+        "TD",
+        "8S",
+        "9S",
+        "QS",
+        "KS",
+        "JH",
+        "TH",
+        "AH",
+        "9H",
+        "8C",
+        "9C",
+        "KC",
+        "QC",
+        "JC",
+        "7C",
+        "KD",
+        "AC",
+        "JD",
+        "8H",
+        "8D",
+        "TC",
+        "7H",
+        "7D",
+        "KH",
+        "JS",
+        "AS",
+        "7S",
+        "QH",
+        "TS",
+    ],
 }
 
 
-def autoplay(hands: list[list[str]], trump: str, *, dealer: int, prefix: list[str] | None = None,
-             options: Options | None = None, stop: int = 32) -> list[str]:
+def autoplay(
+    hands: list[list[str]],
+    trump: str,
+    *,
+    dealer: int,
+    prefix: list[str] | None = None,
+    options: Options | None = None,
+    stop: int = 32,
+) -> list[str]:
     """``prefix`` then, for every later turn, the lowest legal card (by card id)."""
     opts = options or Options()
     t = "CSHD".index(trump)
@@ -72,12 +126,23 @@ def autoplay(hands: list[list[str]], trump: str, *, dealer: int, prefix: list[st
     return plays
 
 
-def full(hands: list[list[str]], *, dealer: int = 0, upcard: str, kind: str = "orgi",
-         declarer: int = 1, trump: str = "H", plays: list[str] | None = None,
-         **extra: Any) -> dict[str, Any]:
+def full(
+    hands: list[list[str]],
+    *,
+    dealer: int = 0,
+    upcard: str,
+    kind: str = "orgi",
+    declarer: int = 1,
+    trump: str = "H",
+    plays: list[str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """A full record; plays default to ``autoplay`` of the whole deal."""
     record: dict[str, Any] = {
-        "format": FORMAT, "dealer": dealer, "hands": copy.deepcopy(hands), "upcard": upcard,
+        "format": FORMAT,
+        "dealer": dealer,
+        "hands": copy.deepcopy(hands),
+        "upcard": upcard,
         "contract": {"kind": kind, "declarer": declarer, "trump": trump},
         "plays": plays if plays is not None else autoplay(hands, trump, dealer=dealer),
     }
@@ -85,11 +150,21 @@ def full(hands: list[list[str]], *, dealer: int = 0, upcard: str, kind: str = "o
     return record
 
 
-def summary(points: list[int], *, dealer: int = 0, upcard: str = "8H", kind: str = "orgi",
-            declarer: int = 1, trump: str = "H", **extra: Any) -> dict[str, Any]:
+def summary(
+    points: list[int],
+    *,
+    dealer: int = 0,
+    upcard: str = "8H",
+    kind: str = "orgi",
+    declarer: int = 1,
+    trump: str = "H",
+    **extra: Any,
+) -> dict[str, Any]:
     """A summary record."""
     record: dict[str, Any] = {
-        "format": FORMAT, "dealer": dealer, "upcard": upcard,
+        "format": FORMAT,
+        "dealer": dealer,
+        "upcard": upcard,
         "contract": {"kind": kind, "declarer": declarer, "trump": trump},
         "card_points": points,
     }

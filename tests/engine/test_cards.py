@@ -8,10 +8,18 @@ from games.engine import CARD_TEXT, TABLES
 from games.engine.cards import DEAL_POINTS, RANK_POINTS, parse_card, parse_suit
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("JH", "JH"), ("9C", "9C"), ("TS", "TS"), ("10S", "TS"), ("10D", "TD"), ("AD", "AD"),
-    ("7C", "7C"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("JH", "JH"),
+        ("9C", "9C"),
+        ("TS", "TS"),
+        ("10S", "TS"),
+        ("10D", "TD"),
+        ("AD", "AD"),
+        ("7C", "7C"),
+    ],
+)
 def test_notation_accepted(text: str, expected: str) -> None:
     card = parse_card(text)
     assert card is not None and CARD_TEXT[card] == expected
@@ -34,8 +42,10 @@ def test_card_points_total_120_and_deal_164() -> None:
     assert DEAL_POINTS == 164
 
 
-@pytest.mark.parametrize(("rank", "points"), [("A", 11), ("T", 10), ("K", 4), ("Q", 3),
-                                               ("J", 2), ("9", 0), ("8", 0), ("7", 0)])
+@pytest.mark.parametrize(
+    ("rank", "points"),
+    [("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0), ("8", 0), ("7", 0)],
+)
 def test_side_card_points(rank: str, points: int) -> None:
     spades = TABLES[2]  # hearts trump
     card = parse_card(rank + "S")
@@ -51,8 +61,10 @@ def test_jappa_and_mie_bonuses() -> None:
 def _order(table_index: int, suit: str) -> list[str]:
     table = TABLES[table_index]
     cards = [parse_card(r + suit) for r in "789TJQKA"]
-    return [CARD_TEXT[c] for c in sorted((c for c in cards if c is not None),
-                                          key=lambda c: -table.power[c])]
+    return [
+        CARD_TEXT[c]
+        for c in sorted((c for c in cards if c is not None), key=lambda c: -table.power[c])
+    ]
 
 
 def test_trump_order() -> None:

@@ -14,8 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "games.engine", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "games.engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
 
 
 def test_check_file_valid(tmp_path: Path) -> None:

@@ -10,12 +10,21 @@ from games.engine import check
 from tests.engine.helpers import codes, summary
 
 
-@pytest.mark.parametrize(("upcard", "kind", "trump", "ok"), [
-    ("8H", "orgi", "H", True), ("8H", "orgi", "S", False),
-    ("8H", "besser", "C", True), ("8H", "besser", "H", False), ("8C", "besser", "C", False),
-    ("8H", "kleines", "S", True), ("8H", "kleines", "C", True), ("8H", "kleines", "H", False),
-    ("8C", "kleines", "C", False), ("8C", "orgi", "C", True),
-])
+@pytest.mark.parametrize(
+    ("upcard", "kind", "trump", "ok"),
+    [
+        ("8H", "orgi", "H", True),
+        ("8H", "orgi", "S", False),
+        ("8H", "besser", "C", True),
+        ("8H", "besser", "H", False),
+        ("8C", "besser", "C", False),
+        ("8H", "kleines", "S", True),
+        ("8H", "kleines", "C", True),
+        ("8H", "kleines", "H", False),
+        ("8C", "kleines", "C", False),
+        ("8C", "orgi", "C", True),
+    ],
+)
 def test_contract_against_upcard(upcard: str, kind: str, trump: str, ok: bool) -> None:
     res = check(summary([100, 64], upcard=upcard, kind=kind, trump=trump))
     assert res["valid"] == ok
@@ -60,10 +69,12 @@ BIDDING = [
 ]
 
 
-@pytest.mark.parametrize(("name", "bidding", "kind", "declarer", "trump", "ok"), BIDDING,
-                         ids=[b[0] for b in BIDDING])
-def test_bidding(name: str, bidding: list[dict[str, Any]], kind: str, declarer: int,
-                 trump: str, ok: bool) -> None:
+@pytest.mark.parametrize(
+    ("name", "bidding", "kind", "declarer", "trump", "ok"), BIDDING, ids=[b[0] for b in BIDDING]
+)
+def test_bidding(
+    name: str, bidding: list[dict[str, Any]], kind: str, declarer: int, trump: str, ok: bool
+) -> None:
     res = check(summary([100, 64], kind=kind, declarer=declarer, trump=trump, bidding=bidding))
     assert res["valid"] == ok, res["errors"]
     if not ok:
@@ -71,8 +82,16 @@ def test_bidding(name: str, bidding: list[dict[str, Any]], kind: str, declarer: 
 
 
 def test_besser_not_available_on_club_upcard() -> None:
-    res = check(summary([100, 64], upcard="8C", kind="besser", declarer=2, trump="C",
-                        bidding=calls(*ROUND, "1k", "2b")))
+    res = check(
+        summary(
+            [100, 64],
+            upcard="8C",
+            kind="besser",
+            declarer=2,
+            trump="C",
+            bidding=calls(*ROUND, "1k", "2b"),
+        )
+    )
     assert "bidding_mismatch" in codes(res) and "contract_mismatch" in codes(res)
 
 

@@ -19,8 +19,9 @@ print(','.join(bad))
 
 
 def test_import_loads_no_framework() -> None:
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
-                          cwd=ROOT, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert proc.stdout.strip() == ""
 
 

@@ -9,8 +9,9 @@ import pytest
 from games.engine import KeeperError, check, score_hamburg, score_liga, score_small_big
 from tests.engine.helpers import summary
 
-THROWN: dict[str, Any] = check({"format": "klammern-deal/1", "dealer": 0, "upcard": "8H",
-                                "contract": {"kind": "thrown_in"}})
+THROWN: dict[str, Any] = check(
+    {"format": "klammern-deal/1", "dealer": 0, "upcard": "8H", "contract": {"kind": "thrown_in"}}
+)
 
 
 def made(team: int, *, points: int = 100, **extra: Any) -> dict[str, Any]:

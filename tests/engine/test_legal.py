@@ -49,10 +49,12 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "hand", "trick", "trump", "options", "legal"), CASES,
-                         ids=[c[0] for c in CASES])
-def test_legal_cards(name: str, hand: str, trick: str, trump: str, options: Options,
-                     legal: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "hand", "trick", "trump", "options", "legal"), CASES, ids=[c[0] for c in CASES]
+)
+def test_legal_cards(
+    name: str, hand: str, trick: str, trump: str, options: Options, legal: str
+) -> None:
     trick_cards = [CARD_BY_TEXT[c] for c in trick.split()]
     got = legal_cards(mask(hand), trick_cards, "CSHD".index(trump), options)
     assert texts(got) == set(legal.split())
@@ -77,21 +79,32 @@ def test_trick_winner(cards: str, trump: str, winner: int) -> None:
 
 def test_message_names_seat_suit_and_cards() -> None:
     message, params = explain_illegal(
-        seat=2, card=CARD_BY_TEXT["7H"], hand=mask("QS 8S 7H"), trick=[CARD_BY_TEXT["AS"]],
-        table=TABLES[0], options=BASE)
+        seat=2,
+        card=CARD_BY_TEXT["7H"],
+        hand=mask("QS 8S 7H"),
+        trick=[CARD_BY_TEXT["AS"]],
+        table=TABLES[0],
+        options=BASE,
+    )
     assert message == "seat 2 must follow Spades (QS, 8S) but played 7H"
     assert params["legal"] == ["QS", "8S"] and params["rule"] == "follow_suit"
 
 
 def test_message_overtrump() -> None:
     message, _ = explain_illegal(
-        seat=0, card=CARD_BY_TEXT["7H"], hand=mask("7H JH KD"),
-        trick=[CARD_BY_TEXT["AS"], CARD_BY_TEXT["TH"]], table=TABLES[2], options=BASE)
+        seat=0,
+        card=CARD_BY_TEXT["7H"],
+        hand=mask("7H JH KD"),
+        trick=[CARD_BY_TEXT["AS"], CARD_BY_TEXT["TH"]],
+        table=TABLES[2],
+        options=BASE,
+    )
     assert message == "seat 0 must beat TH with a higher trump (JH) but played 7H"
 
 
-@pytest.mark.parametrize("options", [BASE, OVER_LEAD, EXEMPT,
-                                     Options(overtrump_on_trump_lead=True, partner_exempt=True)])
+@pytest.mark.parametrize(
+    "options", [BASE, OVER_LEAD, EXEMPT, Options(overtrump_on_trump_lead=True, partner_exempt=True)]
+)
 def test_fast_check_agrees_with_legal_cards(options: Options) -> None:
     """The inline check in walk_plays accepts exactly the cards legal_cards allows."""
     from games.engine.errors import Problem
@@ -101,7 +114,7 @@ def test_fast_check_agrees_with_legal_cards(options: Options) -> None:
     for _ in range(300):
         deck = list(range(32))
         rng.shuffle(deck)
-        hands = [sum(1 << c for c in deck[8 * s:8 * s + 8]) for s in range(4)]
+        hands = [sum(1 << c for c in deck[8 * s : 8 * s + 8]) for s in range(4)]
         trump = rng.randrange(4)
         plays: list[int] = []
         seat, trick, h = 1, [], list(hands)

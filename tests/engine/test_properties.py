@@ -14,10 +14,15 @@ from games.engine.play import trick_winner
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DEALERS = st.integers(min_value=0, max_value=3)
-RULES = st.sampled_from([None, "klammern-hamburg",
-                         {"preset": "klammern", "options": {"overtrump_on_trump_lead": True}},
-                         {"preset": "klammern", "options": {"partner_exempt": True}},
-                         {"preset": "klammern", "options": {"revoke_clean_team_takes_all": True}}])
+RULES = st.sampled_from(
+    [
+        None,
+        "klammern-hamburg",
+        {"preset": "klammern", "options": {"overtrump_on_trump_lead": True}},
+        {"preset": "klammern", "options": {"partner_exempt": True}},
+        {"preset": "klammern", "options": {"revoke_clean_team_takes_all": True}},
+    ]
+)
 
 
 def deal(seed: int, dealer: int, rules: object = None) -> dict[str, object]:
@@ -73,8 +78,9 @@ def test_every_recorded_play_is_legal(seed: int, dealer: int) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(SEEDS, DEALERS, st.data())
-def test_single_illegal_change_is_rejected_at_that_play(seed: int, dealer: int,
-                                                        data: st.DataObject) -> None:
+def test_single_illegal_change_is_rejected_at_that_play(
+    seed: int, dealer: int, data: st.DataObject
+) -> None:
     record = deal(seed, dealer)
     if record["contract"]["kind"] == "thrown_in":  # type: ignore[index]
         return
@@ -84,8 +90,11 @@ def test_single_illegal_change_is_rejected_at_that_play(seed: int, dealer: int,
     played_before = {i: set(plays[:i]) for i in range(len(plays))}  # type: ignore[index, arg-type]
     chances = []
     for index, seat, legal in replay(record, Options()):
-        held = [c for c in range(32) if hands[seat] >> c & 1
-                and CARD_TEXT[c] not in played_before[index]]
+        held = [
+            c
+            for c in range(32)
+            if hands[seat] >> c & 1 and CARD_TEXT[c] not in played_before[index]
+        ]
         illegal = [c for c in held if not legal >> c & 1]
         if illegal:
             chances.append((index, illegal))
@@ -132,6 +141,14 @@ def test_summary_of_a_full_deal_agrees(seed: int, dealer: int) -> None:
         return  # a summary counts every listed meld; a full record only timely ones
     summary = check(sheet)
     assert summary["valid"], summary["errors"]
-    for key in ("points", "total", "outcome", "winner_team", "small_points", "match_points",
-                "melds", "bella"):
+    for key in (
+        "points",
+        "total",
+        "outcome",
+        "winner_team",
+        "small_points",
+        "match_points",
+        "melds",
+        "bella",
+    ):
         assert summary[key] == result[key], key

@@ -77,30 +77,38 @@ def test_illegal_play_without_revoke_is_invalid() -> None:
     assert codes(res) == ["illegal_play"]
     error = res["errors"][0]
     assert error["play"] == 3
-    assert error["message"] == ("seat 0 cannot follow Clubs and must play a trump "
-                                "(KH, QH, 8H, 7H) but played 8S")
+    assert error["message"] == (
+        "seat 0 cannot follow Clubs and must play a trump (KH, QH, 8H, 7H) but played 8S"
+    )
     assert error["params"]["seat"] == 0 and error["params"]["trick"] == 1
 
 
-@pytest.mark.parametrize(("plays", "revoke", "code"), [
-    (MIXED_PLAYS[:3], {"seat": 0, "card": "7H"}, "revoke_not_illegal"),
-    (MIXED_PLAYS[:3], {"seat": 1, "card": "TC"}, "revoke_wrong_seat"),
-    (MIXED_PLAYS[:3], {"seat": 0, "card": "AS"}, "card_not_in_hand"),
-    (MIXED_PLAYS[:3], {"seat": 0, "card": "8X"}, "bad_format"),
-])
+@pytest.mark.parametrize(
+    ("plays", "revoke", "code"),
+    [
+        (MIXED_PLAYS[:3], {"seat": 0, "card": "7H"}, "revoke_not_illegal"),
+        (MIXED_PLAYS[:3], {"seat": 1, "card": "TC"}, "revoke_wrong_seat"),
+        (MIXED_PLAYS[:3], {"seat": 0, "card": "AS"}, "card_not_in_hand"),
+        (MIXED_PLAYS[:3], {"seat": 0, "card": "8X"}, "bad_format"),
+    ],
+)
 def test_revoke_errors(plays: list[str], revoke: dict[str, object], code: str) -> None:
     assert code in codes(check(mixed(plays, revoke)))
 
 
-@pytest.mark.parametrize(("points", "revoker", "declarer", "winner", "small"), [
-    ([82, 40], 0, 1, 0, [2, 0]),   # defenders revoke with exactly the Beet: they win
-    ([81, 40], 0, 1, 1, [0, 1]),   # one short: the playing team wins
-    ([83, 40], 0, 0, 0, [1, 0]),   # playing team revokes with more than the Beet: wins
-    ([82, 40], 0, 0, 1, [0, 2]),   # playing team revokes with exactly the Beet: loses
-    ([40, 82], 2, 0, 1, [0, 2]),   # the other team's points do not matter
-])
-def test_revoke_winner_against_full_beet(points: list[int], revoker: int, declarer: int,
-                                         winner: int, small: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("points", "revoker", "declarer", "winner", "small"),
+    [
+        ([82, 40], 0, 1, 0, [2, 0]),  # defenders revoke with exactly the Beet: they win
+        ([81, 40], 0, 1, 1, [0, 1]),  # one short: the playing team wins
+        ([83, 40], 0, 0, 0, [1, 0]),  # playing team revokes with more than the Beet: wins
+        ([82, 40], 0, 0, 1, [0, 2]),  # playing team revokes with exactly the Beet: loses
+        ([40, 82], 2, 0, 1, [0, 2]),  # the other team's points do not matter
+    ],
+)
+def test_revoke_winner_against_full_beet(
+    points: list[int], revoker: int, declarer: int, winner: int, small: list[int]
+) -> None:
     res = check(summary(points, declarer=declarer, revoke={"seat": revoker, "card": "7S"}))
     assert res["valid"], res["errors"]
     assert res["outcome"] == "revoke" and res["winner_team"] == winner
@@ -113,19 +121,37 @@ def test_summary_revoke_failed_game_gives_all() -> None:
 
 
 def test_summary_revoke_takes_all() -> None:
-    res = check(summary([40, 60], declarer=1, revoke={"seat": 3, "card": "7S"}, bella=1,
-                        melds=[{"seat": 0, "cards": ["7C", "8C", "9C"]}], rules=TAKES_ALL))
+    res = check(
+        summary(
+            [40, 60],
+            declarer=1,
+            revoke={"seat": 3, "card": "7S"},
+            bella=1,
+            melds=[{"seat": 0, "cards": ["7C", "8C", "9C"]}],
+            rules=TAKES_ALL,
+        )
+    )
     assert res["points"] == [204, 0] and res["winner_team"] == 0
     assert res["small_points"] == [2, 0]
 
 
-@pytest.mark.parametrize(("revoker", "tricks", "winner"), [
-    (1, [5, 0], 0),   # defenders revoke while the March is intact: March won
-    (1, [4, 1], 1),   # defenders already had a trick: March lost
-    (0, [5, 0], 1),   # the playing team revokes: March lost
-])
+@pytest.mark.parametrize(
+    ("revoker", "tricks", "winner"),
+    [
+        (1, [5, 0], 0),  # defenders revoke while the March is intact: March won
+        (1, [4, 1], 1),  # defenders already had a trick: March lost
+        (0, [5, 0], 1),  # the playing team revokes: March lost
+    ],
+)
 def test_revoke_during_march(revoker: int, tricks: list[int], winner: int) -> None:
-    res = check(summary([60, 0] if tricks[1] == 0 else [60, 10], declarer=0, march=True,
-                        tricks_won=tricks, revoke={"seat": revoker, "card": "7S"}))
+    res = check(
+        summary(
+            [60, 0] if tricks[1] == 0 else [60, 10],
+            declarer=0,
+            march=True,
+            tricks_won=tricks,
+            revoke={"seat": revoker, "card": "7S"},
+        )
+    )
     assert res["valid"], res["errors"]
     assert res["outcome"] == "revoke" and res["winner_team"] == winner and res["march"]

@@ -26,8 +26,10 @@ def test_tie_82_82_full_record_fails() -> None:
 
 
 def test_tie_without_failed_game_gives_all() -> None:
-    rec = {**copy.deepcopy(TIE_RECORD),
-           "rules": {"preset": "klammern", "options": {"failed_game_gives_all": False}}}
+    rec = {
+        **copy.deepcopy(TIE_RECORD),
+        "rules": {"preset": "klammern", "options": {"failed_game_gives_all": False}},
+    }
     res = check(rec)
     assert res["match_points"] == [8, 8]
     assert res["rules"]["options"]["failed_game_gives_all"] is False
@@ -43,8 +45,7 @@ def test_no_melds_is_164_never_162() -> None:
 
 
 def test_melds_bella_and_march_won() -> None:
-    res = check(full(SUITED_HANDS, upcard="8H", declarer=0, melds=ALL_MELDS, bella=0,
-                     march=True))
+    res = check(full(SUITED_HANDS, upcard="8H", declarer=0, melds=ALL_MELDS, bella=0, march=True))
     assert res["valid"], res["errors"]
     # four Fünfzigen topped by an Ace: the trump one (seat 0) wins; team 0 scores 100
     assert res["melds"]["winning_team"] == 0
@@ -71,10 +72,17 @@ def test_march_in_summary_without_tricks() -> None:
     assert check(summary([154, 10], declarer=0, march=True))["outcome"] == "march_lost"
 
 
-@pytest.mark.parametrize(("doubling", "declarer", "small"), [
-    (None, 0, [1, 0]), ("kontra", 0, [2, 0]), ("re", 0, [4, 0]),
-    (None, 1, [2, 0]), ("kontra", 1, [4, 0]), ("re", 1, [8, 0]),
-])
+@pytest.mark.parametrize(
+    ("doubling", "declarer", "small"),
+    [
+        (None, 0, [1, 0]),
+        ("kontra", 0, [2, 0]),
+        ("re", 0, [4, 0]),
+        (None, 1, [2, 0]),
+        ("kontra", 1, [4, 0]),
+        ("re", 1, [8, 0]),
+    ],
+)
 def test_kontra_re_multiplier(doubling: str | None, declarer: int, small: list[int]) -> None:
     extra = {"doubling": doubling} if doubling else {}
     res = check(full(SUITED_HANDS, upcard="8H", declarer=declarer, **extra))
@@ -82,13 +90,16 @@ def test_kontra_re_multiplier(doubling: str | None, declarer: int, small: list[i
     assert res["multiplier"] == {None: 1, "kontra": 2, "re": 4}[doubling]
 
 
-@pytest.mark.parametrize(("points", "declarer", "outcome", "small"), [
-    ([82, 82], 0, "failed", [0, 2]),
-    ([82, 82], 1, "failed", [2, 0]),
-    ([83, 81], 0, "made", [1, 0]),
-    ([81, 83], 1, "made", [0, 1]),
-    ([0, 164], 0, "failed", [0, 2]),
-])
+@pytest.mark.parametrize(
+    ("points", "declarer", "outcome", "small"),
+    [
+        ([82, 82], 0, "failed", [0, 2]),
+        ([82, 82], 1, "failed", [2, 0]),
+        ([83, 81], 0, "made", [1, 0]),
+        ([81, 83], 1, "made", [0, 1]),
+        ([0, 164], 0, "failed", [0, 2]),
+    ],
+)
 def test_made_or_failed(points: list[int], declarer: int, outcome: str, small: list[int]) -> None:
     res = check(summary(points, declarer=declarer))
     assert res["valid"], res["errors"]
@@ -116,9 +127,23 @@ def test_playing_team_needs_more_than_beet_with_melds() -> None:
     assert res["points"] == [102, 82] and res["beet"] == 92 and res["outcome"] == "made"
 
 
-@pytest.mark.parametrize(("points", "expected"), [
-    (0, 0), (4, 0), (5, 1), (50, 5), (55, 6), (64, 6), (65, 7), (110, 11), (115, 12),
-    (164, 16), (284, 28), (285, 29)])
+@pytest.mark.parametrize(
+    ("points", "expected"),
+    [
+        (0, 0),
+        (4, 0),
+        (5, 1),
+        (50, 5),
+        (55, 6),
+        (64, 6),
+        (65, 7),
+        (110, 11),
+        (115, 12),
+        (164, 16),
+        (284, 28),
+        (285, 29),
+    ],
+)
 def test_match_point_rounding(points: int, expected: int) -> None:
     assert match_points(points) == expected
 
@@ -134,17 +159,27 @@ def test_match_points_failed_defenders_take_all() -> None:
     assert check(summary([95, 69], declarer=1, rules=opts))["match_points"] == [10, 7]
 
 
-@pytest.mark.parametrize(("kind", "declarer", "doubling", "small"), [
-    ("orgi", 0, None, [2, 0]), ("orgi", 1, None, [4, 0]), ("orgi", 1, "kontra", [8, 0]),
-    ("kleines", 0, None, [1, 0]), ("kleines", 1, None, [2, 0]), ("kleines", 0, "re", [4, 0]),
-    ("besser", 0, None, [1, 0]), ("besser", 1, "kontra", [4, 0]),
-])
-def test_hamburg_points(kind: str, declarer: int, doubling: str | None,
-                        small: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "declarer", "doubling", "small"),
+    [
+        ("orgi", 0, None, [2, 0]),
+        ("orgi", 1, None, [4, 0]),
+        ("orgi", 1, "kontra", [8, 0]),
+        ("kleines", 0, None, [1, 0]),
+        ("kleines", 1, None, [2, 0]),
+        ("kleines", 0, "re", [4, 0]),
+        ("besser", 0, None, [1, 0]),
+        ("besser", 1, "kontra", [4, 0]),
+    ],
+)
+def test_hamburg_points(kind: str, declarer: int, doubling: str | None, small: list[int]) -> None:
     trump = {"orgi": "H", "kleines": "S", "besser": "C"}[kind]
     extra = {"doubling": doubling} if doubling else {}
-    res = check(summary([100, 64], kind=kind, trump=trump, declarer=declarer,
-                        rules="klammern-hamburg", **extra))
+    res = check(
+        summary(
+            [100, 64], kind=kind, trump=trump, declarer=declarer, rules="klammern-hamburg", **extra
+        )
+    )
     assert res["valid"], res["errors"]
     assert res["small_points"] == small
     assert res["rules"]["preset"] == "klammern-hamburg"
@@ -155,8 +190,14 @@ def test_result_carries_rules_and_version() -> None:
     res = check(summary([100, 64]))
     assert res["rules"]["preset"] == "klammern"
     assert set(res["rules"]["options"]) >= {
-        "overtrump_on_trump_lead", "partner_exempt", "meld_tie_by_suit",
-        "revoke_clean_team_takes_all", "failed_game_gives_all", "liga_target", "scoring"}
+        "overtrump_on_trump_lead",
+        "partner_exempt",
+        "meld_tie_by_suit",
+        "revoke_clean_team_takes_all",
+        "failed_game_gives_all",
+        "liga_target",
+        "scoring",
+    }
     assert isinstance(res["engine_version"], str)
 
 

@@ -14,13 +14,31 @@ def test_impossible_single_team_values() -> None:
     assert bad == [1, 163]
 
 
-@pytest.mark.parametrize(("tricks", "points", "ok"), [
-    (0, 0, True), (0, 10, False), (0, 2, False),
-    (8, 164, True), (8, 154, False), (8, 163, False),
-    (1, 0, True), (1, 10, True), (1, 54, True), (1, 55, True), (1, 56, True), (1, 58, True), (1, 59, True),
-    (1, 68, True), (1, 69, False), (1, 65, True),
-    (7, 164, True), (7, 163, False), (7, 154, True), (7, 110, True),
-])
+@pytest.mark.parametrize(
+    ("tricks", "points", "ok"),
+    [
+        (0, 0, True),
+        (0, 10, False),
+        (0, 2, False),
+        (8, 164, True),
+        (8, 154, False),
+        (8, 163, False),
+        (1, 0, True),
+        (1, 10, True),
+        (1, 54, True),
+        (1, 55, True),
+        (1, 56, True),
+        (1, 58, True),
+        (1, 59, True),
+        (1, 68, True),
+        (1, 69, False),
+        (1, 65, True),
+        (7, 164, True),
+        (7, 163, False),
+        (7, 154, True),
+        (7, 110, True),
+    ],
+)
 def test_feasible_by_tricks(tricks: int, points: int, ok: bool) -> None:
     assert full_deal_feasible(tricks, points) == ok
 
@@ -30,42 +48,77 @@ def test_one_trick_maximum() -> None:
     assert max(p for p in range(165) if full_deal_feasible(1, p)) == 68
 
 
-@pytest.mark.parametrize(("points", "tricks", "ok"), [
-    ((0, 0), (0, 0), True), ((0, 0), None, True), ((1, 0), None, False),
-    ((154, 0), (7, 0), True), ((154, 0), (6, 0), True), ((154, 0), (5, 0), False), ((100, 54), (4, 3), True),
-    ((10, 0), (0, 1), False), ((60, 0), (5, 0), True), ((150, 5), None, False),
-])
-def test_revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None,
-                         ok: bool) -> None:
+@pytest.mark.parametrize(
+    ("points", "tricks", "ok"),
+    [
+        ((0, 0), (0, 0), True),
+        ((0, 0), None, True),
+        ((1, 0), None, False),
+        ((154, 0), (7, 0), True),
+        ((154, 0), (6, 0), True),
+        ((154, 0), (5, 0), False),
+        ((100, 54), (4, 3), True),
+        ((10, 0), (0, 1), False),
+        ((60, 0), (5, 0), True),
+        ((150, 5), None, False),
+    ],
+)
+def test_revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None, ok: bool) -> None:
     assert revoke_feasible(points, tricks) == ok
 
 
-@pytest.mark.parametrize(("extra", "code"), [
-    ({"card_points": [100, 63]}, "impossible_points"),
-    ({"card_points": [163, 1]}, "impossible_points"),
-    ({"card_points": [154, 10], "tricks_won": [8, 0]}, "impossible_points"),
-    ({"card_points": [10, 154], "tricks_won": [0, 8]}, "impossible_points"),
-    ({"card_points": [82, 82], "tricks_won": [4, 3]}, "impossible_tricks"),
-    ({"card_points": [82, 82], "tricks_won": [9, 0]}, "bad_format"),
-    ({"card_points": [82, -1]}, "bad_format"),
-    ({"card_points": [82]}, "bad_format"),
-    ({"card_points": [100, 55], "revoke": {"seat": 0, "card": "7S"}}, "impossible_points"),
-    ({"card_points": [82, 40], "tricks_won": [4, 4], "revoke": {"seat": 0, "card": "7S"}},
-     "impossible_tricks"),
-    ({"melds": [{"seat": 0, "cards": ["7C", "8C", "TC"]}]}, "not_a_meld"),
-    ({"melds": [{"seat": 0, "cards": ["7C", "8C", "9C"]},
-                {"seat": 1, "cards": ["9C", "TC", "JC"]}]}, "duplicate_card"),
-    ({"melds": [{"seat": 0, "cards": ["7C", "8C", "9C"]},
-                {"seat": 0, "cards": ["TC", "JC", "QC"]}]}, "meld_not_maximal"),
-    ({"melds": [{"seat": 0, "cards": ["7C", "8C", "9C"]},
-                {"seat": 0, "cards": ["8C", "9C", "TC"]}]}, "duplicate_meld"),
-    ({"melds": [{"seat": 1, "cards": ["QH", "KH", "AH"]}], "bella": 3}, "duplicate_card"),
-    ({"melds": [{"seat": 1, "cards": ["7H", "8H", "9H"]}]}, "duplicate_card"),  # upcard 8H
-    ({"bella": 2, "upcard": "KH"}, "duplicate_card"),
-    ({"revoke": {"seat": 1, "card": "8H"}, "card_points": [40, 40]}, "duplicate_card"),
-    ({"hands": None}, "bad_format"),
-    ({"plays": []}, "bad_format"),
-])
+@pytest.mark.parametrize(
+    ("extra", "code"),
+    [
+        ({"card_points": [100, 63]}, "impossible_points"),
+        ({"card_points": [163, 1]}, "impossible_points"),
+        ({"card_points": [154, 10], "tricks_won": [8, 0]}, "impossible_points"),
+        ({"card_points": [10, 154], "tricks_won": [0, 8]}, "impossible_points"),
+        ({"card_points": [82, 82], "tricks_won": [4, 3]}, "impossible_tricks"),
+        ({"card_points": [82, 82], "tricks_won": [9, 0]}, "bad_format"),
+        ({"card_points": [82, -1]}, "bad_format"),
+        ({"card_points": [82]}, "bad_format"),
+        ({"card_points": [100, 55], "revoke": {"seat": 0, "card": "7S"}}, "impossible_points"),
+        (
+            {"card_points": [82, 40], "tricks_won": [4, 4], "revoke": {"seat": 0, "card": "7S"}},
+            "impossible_tricks",
+        ),
+        ({"melds": [{"seat": 0, "cards": ["7C", "8C", "TC"]}]}, "not_a_meld"),
+        (
+            {
+                "melds": [
+                    {"seat": 0, "cards": ["7C", "8C", "9C"]},
+                    {"seat": 1, "cards": ["9C", "TC", "JC"]},
+                ]
+            },
+            "duplicate_card",
+        ),
+        (
+            {
+                "melds": [
+                    {"seat": 0, "cards": ["7C", "8C", "9C"]},
+                    {"seat": 0, "cards": ["TC", "JC", "QC"]},
+                ]
+            },
+            "meld_not_maximal",
+        ),
+        (
+            {
+                "melds": [
+                    {"seat": 0, "cards": ["7C", "8C", "9C"]},
+                    {"seat": 0, "cards": ["8C", "9C", "TC"]},
+                ]
+            },
+            "duplicate_meld",
+        ),
+        ({"melds": [{"seat": 1, "cards": ["QH", "KH", "AH"]}], "bella": 3}, "duplicate_card"),
+        ({"melds": [{"seat": 1, "cards": ["7H", "8H", "9H"]}]}, "duplicate_card"),  # upcard 8H
+        ({"bella": 2, "upcard": "KH"}, "duplicate_card"),
+        ({"revoke": {"seat": 1, "card": "8H"}, "card_points": [40, 40]}, "duplicate_card"),
+        ({"hands": None}, "bad_format"),
+        ({"plays": []}, "bad_format"),
+    ],
+)
 def test_summary_errors(extra: dict[str, object], code: str) -> None:
     rec = summary([100, 64])
     rec.update(extra)
