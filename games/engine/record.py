@@ -92,7 +92,7 @@ class Checker:
             self.bad(f"upcard {rec.get('upcard')!r} is not a card", "upcard")
         contract = self.parse_contract(rec.get("contract"))
         doubling = rec.get("doubling")
-        if doubling not in MULTIPLIER or (doubling is None and "doubling" in rec):
+        if doubling not in (None, "kontra", "re") or (doubling is None and "doubling" in rec):
             self.bad("doubling must be 'kontra' or 're' (or absent)", "doubling")
         march = rec.get("march", False)
         if not isinstance(march, bool):

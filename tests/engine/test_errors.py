@@ -49,6 +49,8 @@ def tie(**changes: Any) -> dict[str, Any]:
         tie(bella="0"),
         tie(march="yes"),
         tie(doubling="triple"),
+        tie(doubling=["kontra"]),
+        tie(doubling={}),
         tie(doubling=None),
         tie(revoke=[]),
         tie(revoke={"seat": 1}),
