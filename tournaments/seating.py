@@ -61,8 +61,9 @@ _W_SEAT = 1
 # large fields have room enough that round-by-round drawing does not get stuck.
 _PLAN_LIMIT = 256
 _RESTARTS = 6
-# Annealing temperatures: hot enough to trade repeated opponents, cold enough to settle seats.
-_HOT = float(_W_OPPONENT)
+# Start temperatures of the two cooling runs (see _Search.anneal).
+_HOT_MEETINGS = float(_W_OPPONENT)
+_HOT_SEATS = 5.0
 _COLD = 0.3
 
 
@@ -296,13 +297,16 @@ def _anneal_rounds(
         if plan is not None:
             return [[problem.ids[i] for i in plan[t : t + 4]] for t in range(0, len(plan), 4)]
     budget = options.iterations or _default_iterations(len(players), len(byes_by_round))
+    # Small instances may restart (bounded) while repeats remain above the proven bound;
+    # big fields have room enough that one run avoids repeats.
+    small = len(players) * len(byes_by_round) <= _PLAN_LIMIT
     best: _Search | None = None
-    for _ in range(_RESTARTS if len(byes_by_round) > 1 else 1):
+    for _ in range(_RESTARTS if small else 1):
         search = _Search(problem, _initial_rounds(problem, players, byes_by_round, rng))
         search.anneal(rng, budget)
         if best is None or search.cost < best.cost:
             best = search
-        if best.cost <= best.floor():
+        if best.cost <= best.floor() or _Search(problem, best.rounds).meeting_gap() == 0:
             break
     assert best is not None
     first = best.rounds[0]
@@ -310,7 +314,7 @@ def _anneal_rounds(
 
 
 def _default_iterations(players: int, horizon: int) -> int:
-    return 4_000 + 60 * players * horizon
+    return 4_000 + 40 * players * horizon
 
 
 def _initial_rounds(
@@ -483,21 +487,42 @@ class _Search:
             + _W_SEAT * seat_floor
         )
 
+    def meeting_gap(self) -> int:
+        """Partner and opponent cost above its lower bound (0: no avoidable repeat)."""
+        n = self.n
+        pairs = n * (n - 1) // 2
+        gap = 0
+        for counts, weight in ((self.partners, _W_PARTNER), (self.opponents, _W_OPPONENT)):
+            canonical = [k for key, k in counts.items() if key % n > key // n]
+            gap += weight * (
+                sum(k * (k - 1) // 2 for k in canonical) - _even_spread(sum(canonical), pairs)
+            )
+        return gap
+
     def anneal(self, rng: random.Random, iterations: int) -> None:
-        """Bounded annealing; keeps the best plan seen; stops early at the lower bound."""
+        """Bounded annealing in two cooling runs; keeps the best plan; stops at the bound.
+
+        The first run starts hot enough to trade repeated opponents (needed when small
+        fields are planned over several rounds); the second starts cool, so that its steps
+        go to seat balance without undoing what the first run achieved.
+        """
         rows = [row for row in self.rounds if len(row) >= 4]
         if not rows:
             return
         floor = self.floor()
         best_cost, best_rounds = self.cost, [list(row) for row in self.rounds]
-        for step in range(iterations):
-            if self.cost <= floor:
-                break
-            temperature = _HOT * (_COLD / _HOT) ** (step / iterations)
-            row = rows[rng.randrange(len(rows))]
-            self._try_swap(row, rng.randrange(len(row)), rng.randrange(len(row)), temperature, rng)
-            if self.cost < best_cost:
-                best_cost, best_rounds = self.cost, [list(row) for row in self.rounds]
+        first = iterations // 2
+        for hot, steps in ((_HOT_MEETINGS, first), (_HOT_SEATS, iterations - first)):
+            for step in range(steps):
+                if self.cost <= floor:
+                    break
+                temperature = hot * (_COLD / hot) ** (step / steps)
+                row = rows[rng.randrange(len(rows))]
+                self._try_swap(
+                    row, rng.randrange(len(row)), rng.randrange(len(row)), temperature, rng
+                )
+                if self.cost < best_cost:
+                    best_cost, best_rounds = self.cost, [list(row) for row in self.rounds]
         if self.cost > best_cost:
             # Only the slots and the cost are read afterwards; counts may stay stale.
             self.cost, self.rounds = best_cost, best_rounds
