@@ -92,6 +92,13 @@ class PlayerViewSet(
         player = services.create_player(club=club, **data.validated_data)
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        player = self.get_object()
+        data = PlayerSerializer(player, data=request.data, partial=kwargs.get("partial", False))
+        data.is_valid(raise_exception=True)
+        player = services.update_player(player=player, changes=dict(data.validated_data))
+        return Response(PlayerSerializer(player).data)
+
 
 class TournamentViewSet(
     mixins.ListModelMixin,

@@ -70,6 +70,14 @@ def create_player(
     return player
 
 
+@transaction.atomic
+def update_player(*, player: Player, changes: dict[str, Any]) -> Player:
+    for field, value in changes.items():
+        setattr(player, field, value)
+    player.save(update_fields=list(changes))
+    return player
+
+
 # --- tournaments ----------------------------------------------------------------------
 
 

@@ -315,3 +315,36 @@ def test_match_status_is_exposed(event: Event, anonymous: APIClient) -> None:
     Match.objects.filter(pk=event.match1.pk).update(status="finished")
     body = anonymous.get("/api/matches/?status=finished").json()
     assert [m["id"] for m in body["results"]] == [event.match1.pk]
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    expect([OK, 404, 404, 401, 403, 403]),
+)
+def test_update_player_per_role(event: Event, clients: dict, role: str, expected: int) -> None:
+    player = event.table1.seats.first().player
+    response = clients[role].patch(f"/api/players/{player.pk}/", {"household": "Hof"},
+                                   format="json")  # fmt: skip
+    assert response.status_code == expected
+    player.refresh_from_db()
+    assert (player.household == "Hof") == (expected == OK)
+
+
+@pytest.mark.parametrize("command", ["redraw", "publish"])
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    # a draft round is invisible to other users (404); the devices' codes ended with
+    # the closed round 1 (401)
+    expect([OK, 404, 404, 401, 401, 401]),
+)
+def test_draft_round_commands_per_role(event: Event, clients: dict, organiser_client: APIClient,
+                                       command: str, role: str, expected: int) -> None:  # fmt: skip
+    organiser_client.post(f"/api/rounds/{event.round.pk}/close/", {"force": True}, format="json")
+    draft = organiser_client.post(f"/api/tournaments/{event.tournament.pk}/rounds/").json()
+
+    response = clients[role].post(f"/api/rounds/{draft['id']}/{command}/")
+
+    assert response.status_code == expected
+    round_ = Round.objects.get(pk=draft["id"])
+    changed = round_.attempt == 2 if command == "redraw" else round_.status == "published"
+    assert changed == (expected == OK)
