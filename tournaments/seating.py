@@ -31,6 +31,16 @@ How the individual draw works
   seat that split, the one that best balances each player's seat counts is taken.
 - The number of iterations depends only on the inputs (never on time), and the search
   stops early once the cost reaches a proven lower bound.
+
+Decisions
+- ``SeatingOptions.forbidden``: the two players never sit at the same table (neither as
+  partners nor as opponents). Weighted above everything else, so it only happens when
+  the field leaves no other way (reported in ``CostBreakdown.forbidden``).
+- ``Entrant.fixed_table`` pins a player to a table when they play; it does not exempt
+  them from byes (bye fairness first), but among equals unpinned players sit out first.
+- Fixed-pair draws are planned one round at a time: with few pairs a late round of a
+  full round robin can be cornered into one repeat (10 pairs: round 8 in about a quarter
+  of seeds); ``league_fixtures`` gives a perfect round robin when the schedule is fixed.
 """
 
 from __future__ import annotations
