@@ -1,0 +1,466 @@
+/* Deal entry form: builds a klammern-deal/1 record (summary or full) from taps and shows
+   the engine's errors next to the fields they concern. Used by the table tablet (with an
+   outbox, tablet.js) and by the organiser's correction page (correction.js). */
+(function () {
+  "use strict";
+
+  var RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"];
+  var SUITS = ["C", "S", "H", "D"];
+  var SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
+
+  function fmt(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, k) { return values[k]; });
+  }
+
+  function DealEntry(form, config) {
+    var self = this;
+    this.form = form;
+    this.config = config;
+    this.S = config.strings || {};
+    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
+    this.onSubmit = null;
+    this.clear();
+    form.addEventListener("click", function (ev) { self.click(ev); });
+    form.addEventListener("input", function (ev) { self.input(ev); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var built = self.build();
+      self.clearErrors();
+      if (built.errors.length) { self.showErrors(built.errors); return; }
+      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
+    });
+    var paste = form.querySelector("[data-action='paste-hands']");
+    if (paste) {
+      paste.addEventListener("click", function () { self.pasteHands(); });
+    }
+  }
+
+  DealEntry.prototype.clear = function () {
+    this.state = {
+      dealer: 0, mode: this.state ? this.state.mode : "quick", thrownIn: false,
+      declarer: null, kind: null, trump: null, upSuit: null, upRank: null,
+      melds: [], bella: null, doubling: null, points: [null, null], lastTyped: null,
+      revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null,
+      hands: [[], [], [], []], handSeat: 0, plays: [],
+      meld: { seat: null, length: 3, suit: null, top: null }
+    };
+  };
+
+  DealEntry.prototype.reset = function (number, dealer) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    this.state.dealer = dealer;
+    this.clearErrors();
+    this.render();
+  };
+
+  DealEntry.prototype.cardLabel = function (card) {
+    if (!card) { return ""; }
+    return (this.rankLabels[card[0]] || card[0]) + SYMBOL[card[1]];
+  };
+
+  DealEntry.prototype.seatName = function (seat) {
+    var name = this.config.seats[seat];
+    return name || fmt(this.S.seat || "Seat %(n)s", { n: seat });
+  };
+
+  // --- taps ----------------------------------------------------------------------------
+
+  DealEntry.prototype.click = function (ev) {
+    var button = ev.target.closest("button[data-pick], button[data-action]");
+    if (!button || !this.form.contains(button)) { return; }
+    this.dirty = true;
+    var st = this.state;
+    var pick = button.getAttribute("data-pick");
+    var value = button.getAttribute("data-value");
+    var action = button.getAttribute("data-action");
+    if (action) {
+      ev.preventDefault();
+      if (action === "add-meld") { this.addMeld(); }
+      if (action === "remove-meld") { st.melds.splice(+value, 1); }
+      if (action === "undo-play") { st.plays.pop(); }
+      if (action === "clear-plays") { st.plays = []; }
+      if (action === "paste-hands") { return; }
+      this.render();
+      return;
+    }
+    ev.preventDefault();
+    var num = value === "" || value === null ? null : (isNaN(+value) ? value : +value);
+    switch (pick) {
+      case "mode": st.mode = value; break;
+      case "dealer": st.dealer = num; break;
+      case "thrown": st.thrownIn = !st.thrownIn; break;
+      case "declarer": st.declarer = num; break;
+      case "kind":
+        st.kind = value;
+        if (value === "besser") { st.trump = "C"; }
+        if (value === "orgi" && st.upSuit) { st.trump = st.upSuit; }
+        if (value === "kleines" && st.trump === st.upSuit) { st.trump = null; }
+        break;
+      case "trump": st.trump = value; break;
+      case "up-suit":
+        st.upSuit = value;
+        if (st.kind === "orgi") { st.trump = value; }
+        break;
+      case "up-rank": st.upRank = value; break;
+      case "bella": st.bella = st.bella === num ? null : num; break;
+      case "doubling": st.doubling = value || null; break;
+      case "revoke": st.revoke = !st.revoke; break;
+      case "revoke-seat": st.revokeSeat = num; break;
+      case "revoke-suit": st.revokeSuit = value; break;
+      case "revoke-rank": st.revokeRank = value; break;
+      case "meld-seat": st.meld.seat = num; break;
+      case "meld-length":
+        st.meld.length = num;
+        if (st.meld.top && RANKS.indexOf(st.meld.top) < num - 1) { st.meld.top = null; }
+        break;
+      case "meld-suit": st.meld.suit = value; break;
+      case "meld-top": st.meld.top = value; break;
+      case "hand-seat": st.handSeat = num; break;
+      case "hand-card": this.toggleHandCard(value); break;
+      case "play-card":
+        if (st.plays.indexOf(value) < 0 && st.plays.length < 32) { st.plays.push(value); }
+        break;
+    }
+    this.render();
+  };
+
+  DealEntry.prototype.input = function (ev) {
+    var name = ev.target.getAttribute("name");
+    var st = this.state;
+    this.dirty = true;
+    if (name === "points0" || name === "points1") {
+      var team = name === "points0" ? 0 : 1;
+      var raw = ev.target.value.trim();
+      st.points[team] = raw === "" ? null : parseInt(raw, 10);
+      st.lastTyped = team;
+      if (!st.revoke) {
+        st.points[1 - team] = st.points[team] === null || isNaN(st.points[team])
+          ? null : 164 - st.points[team];
+      }
+      this.renderPoints(team);
+    }
+  };
+
+  DealEntry.prototype.toggleHandCard = function (card) {
+    var hands = this.state.hands;
+    var seat = this.state.handSeat;
+    for (var s = 0; s < 4; s++) {
+      var i = hands[s].indexOf(card);
+      if (i >= 0) {
+        hands[s].splice(i, 1);
+        if (s === seat) { return; }
+      }
+    }
+    if (hands[seat].length < 8) {
+      hands[seat].push(card);
+      if (hands[seat].length === 8) {
+        for (var n = 1; n < 4; n++) {
+          if (hands[(seat + n) % 4].length < 8) { this.state.handSeat = (seat + n) % 4; break; }
+        }
+      }
+    }
+  };
+
+  DealEntry.prototype.pasteHands = function () {
+    var area = this.form.querySelector("textarea[name='hands-text']");
+    var lines = area.value.split(/\n+/).filter(function (l) { return l.trim(); });
+    var hands = [[], [], [], []];
+    lines.slice(0, 4).forEach(function (line, seat) {
+      (line.toUpperCase().replace(/10/g, "T").match(/[789TJQKA][CSHD]/g) || []).forEach(function (c) {
+        hands[seat].push(c);
+      });
+    });
+    this.state.hands = hands;
+    this.render();
+  };
+
+  DealEntry.prototype.addMeld = function () {
+    var m = this.state.meld;
+    if (m.seat === null || !m.suit || !m.top) { return; }
+    var top = RANKS.indexOf(m.top);
+    var cards = [];
+    for (var i = top - m.length + 1; i <= top; i++) { cards.push(RANKS[i] + m.suit); }
+    this.state.melds.push({ seat: m.seat, cards: cards });
+    this.state.meld = { seat: null, length: 3, suit: null, top: null };
+  };
+
+  // --- record --------------------------------------------------------------------------
+
+  DealEntry.prototype.build = function () {
+    var st = this.state;
+    var S = this.S;
+    var errors = [];
+    var upcard = st.upSuit && st.upRank ? st.upRank + st.upSuit : null;
+    var record = { format: "klammern-deal/1", dealer: st.dealer, upcard: upcard };
+    if (!upcard) { errors.push({ field: "upcard", message: S.pickUpcard }); }
+    if (st.thrownIn) {
+      record.contract = { kind: "thrown_in" };
+      return { record: record, errors: errors };
+    }
+    if (st.declarer === null) { errors.push({ field: "contract.declarer", message: S.pickDeclarer }); }
+    if (!st.kind) { errors.push({ field: "contract.kind", message: S.pickKind }); }
+    if (!st.trump) { errors.push({ field: "contract.trump", message: S.pickTrump }); }
+    record.contract = { kind: st.kind, declarer: st.declarer, trump: st.trump };
+    if (st.doubling) { record.doubling = st.doubling; }
+    if (st.melds.length) { record.melds = st.melds.map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; }); }
+    if (st.bella !== null) { record.bella = st.bella; }
+    if (st.revoke) {
+      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
+        errors.push({ field: "revoke", message: S.pickRevoke });
+      }
+      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
+    }
+    if (st.mode === "full") {
+      if (st.hands.some(function (h) { return h.length !== 8; })) {
+        errors.push({ field: "hands", message: S.handsIncomplete });
+      }
+      record.hands = st.hands.map(function (h) { return h.slice(); });
+      record.plays = st.plays.slice();
+    } else {
+      var p = st.points;
+      if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) {
+        errors.push({ field: "card_points", message: S.pickPoints });
+      }
+      record.card_points = [p[0], p[1]];
+    }
+    return { record: record, errors: errors };
+  };
+
+  DealEntry.prototype.load = function (record, number) {
+    this.clear();
+    this.dirty = false;
+    var st = this.state;
+    this.number = number;
+    st.dealer = record.dealer || 0;
+    if (record.upcard) { st.upRank = record.upcard[0]; st.upSuit = record.upcard[1]; }
+    var c = record.contract || {};
+    if (c.kind === "thrown_in") { st.thrownIn = true; this.render(); return; }
+    st.kind = c.kind || null;
+    st.declarer = c.declarer === undefined ? null : c.declarer;
+    st.trump = c.trump || null;
+    st.doubling = record.doubling || null;
+    st.melds = (record.melds || []).map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
+    st.bella = record.bella === undefined ? null : record.bella;
+    if (record.revoke) {
+      st.revoke = true;
+      st.revokeSeat = record.revoke.seat;
+      st.revokeRank = (record.revoke.card || "")[0] || null;
+      st.revokeSuit = (record.revoke.card || "")[1] || null;
+    }
+    if (record.hands) {
+      st.mode = "full";
+      st.hands = record.hands.map(function (h) { return h.slice(); });
+      st.plays = (record.plays || []).slice();
+    } else {
+      st.mode = "quick";
+      st.points = (record.card_points || [null, null]).slice();
+    }
+    this.render();
+  };
+
+  // --- rendering -----------------------------------------------------------------------
+
+  DealEntry.prototype.render = function () {
+    var st = this.state;
+    var form = this.form;
+    var self = this;
+    form.classList.toggle("is-thrown-in", st.thrownIn);
+    form.classList.toggle("is-full", st.mode === "full");
+    form.classList.toggle("is-revoke", st.revoke);
+    var picked = {
+      mode: st.mode, dealer: st.dealer, thrown: st.thrownIn ? "1" : null,
+      declarer: st.declarer, kind: st.kind, trump: st.trump, "up-suit": st.upSuit,
+      "up-rank": st.upRank, bella: st.bella, doubling: st.doubling || "",
+      revoke: st.revoke ? "1" : null, "revoke-seat": st.revokeSeat,
+      "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank,
+      "meld-seat": st.meld.seat, "meld-length": st.meld.length, "meld-suit": st.meld.suit,
+      "meld-top": st.meld.top, "hand-seat": st.handSeat
+    };
+    form.querySelectorAll("button[data-pick]").forEach(function (b) {
+      var key = b.getAttribute("data-pick");
+      if (!(key in picked)) { return; }
+      var v = picked[key];
+      b.setAttribute("aria-pressed", v !== null && String(v) === b.getAttribute("data-value") ? "true" : "false");
+    });
+    form.querySelectorAll("button[data-pick='trump']").forEach(function (b) {
+      var suit = b.getAttribute("data-value");
+      b.disabled = (st.kind === "orgi" && st.upSuit && suit !== st.upSuit)
+        || (st.kind === "besser" && suit !== "C")
+        || (st.kind === "kleines" && st.upSuit && suit === st.upSuit);
+    });
+    form.querySelectorAll("button[data-pick='meld-top']").forEach(function (b) {
+      b.disabled = RANKS.indexOf(b.getAttribute("data-value")) < st.meld.length - 1;
+    });
+    var add = form.querySelector("[data-action='add-meld']");
+    if (add) { add.disabled = st.meld.seat === null || !st.meld.suit || !st.meld.top; }
+    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
+    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    this.renderMelds();
+    this.renderPoints(null);
+    this.renderHands();
+    this.renderPlays();
+  };
+
+  DealEntry.prototype.renderPoints = function (typing) {
+    var st = this.state;
+    [0, 1].forEach(function (team) {
+      var input = this.form.querySelector("input[name='points" + team + "']");
+      if (!input || team === typing) { return; }
+      input.value = st.points[team] === null || isNaN(st.points[team]) ? "" : st.points[team];
+      input.classList.toggle("is-auto", !st.revoke && st.lastTyped === 1 - team);
+    }, this);
+    var sum = this.form.querySelector("[data-bind='points-sum']");
+    if (sum) {
+      var total = (st.points[0] || 0) + (st.points[1] || 0);
+      sum.textContent = total;
+      sum.parentNode.classList.toggle("is-off", !st.revoke && total !== 164 && st.points[0] !== null);
+    }
+  };
+
+  DealEntry.prototype.renderMelds = function () {
+    var list = this.form.querySelector("[data-bind='melds']");
+    if (!list) { return; }
+    var self = this;
+    list.innerHTML = "";
+    this.state.melds.forEach(function (m, i) {
+      var li = document.createElement("li");
+      li.className = "meld-item";
+      var name = m.cards.length >= 4 ? self.S.fuenfzig : self.S.terz;
+      var text = document.createElement("span");
+      text.innerHTML = "<b></b> · <span class='meld-name'></span> <span class='cards'></span>";
+      text.querySelector("b").textContent = self.seatName(m.seat);
+      text.querySelector(".meld-name").textContent = name;
+      text.querySelector(".cards").textContent = m.cards.map(function (c) { return self.cardLabel(c); }).join(" ");
+      text.querySelector(".cards").classList.toggle("red", m.cards[0][1] === "H" || m.cards[0][1] === "D");
+      var rm = document.createElement("button");
+      rm.type = "button";
+      rm.className = "btn btn-small btn-ghost";
+      rm.setAttribute("data-action", "remove-meld");
+      rm.setAttribute("data-value", i);
+      rm.setAttribute("aria-label", self.S.remove);
+      rm.textContent = "✕";
+      var err = document.createElement("div");
+      err.className = "field-error";
+      err.setAttribute("data-error-for", "melds[" + i + "]");
+      li.appendChild(text);
+      li.appendChild(rm);
+      li.appendChild(err);
+      list.appendChild(li);
+    });
+  };
+
+  DealEntry.prototype.renderHands = function () {
+    var st = this.state;
+    var owner = {};
+    st.hands.forEach(function (h, s) { h.forEach(function (c) { owner[c] = s; }); });
+    this.form.querySelectorAll("button[data-pick='hand-card']").forEach(function (b) {
+      var c = b.getAttribute("data-value");
+      var s = owner[c];
+      b.setAttribute("data-owner", s === undefined ? "" : s);
+      b.setAttribute("aria-pressed", s === st.handSeat ? "true" : "false");
+    });
+    this.form.querySelectorAll("[data-bind='hand-count']").forEach(function (e) {
+      e.textContent = st.hands[+e.getAttribute("data-seat")].length + "/8";
+    });
+  };
+
+  DealEntry.prototype.renderPlays = function () {
+    var st = this.state;
+    var self = this;
+    var owner = {};
+    st.hands.forEach(function (h, s) { h.forEach(function (c) { owner[c] = s; }); });
+    this.form.querySelectorAll("button[data-pick='play-card']").forEach(function (b) {
+      var c = b.getAttribute("data-value");
+      b.disabled = st.plays.indexOf(c) >= 0 || owner[c] === undefined;
+    });
+    var list = this.form.querySelector("[data-bind='plays']");
+    if (!list) { return; }
+    list.innerHTML = "";
+    for (var t = 0; t * 4 < st.plays.length; t++) {
+      var li = document.createElement("li");
+      li.textContent = st.plays.slice(t * 4, t * 4 + 4).map(function (c) {
+        return self.cardLabel(c) + " (" + self.seatName(owner[c]).split(" ")[0] + ")";
+      }).join("  ");
+      list.appendChild(li);
+    }
+    var count = this.form.querySelector("[data-bind='play-count']");
+    if (count) { count.textContent = st.plays.length + "/32"; }
+  };
+
+  // --- errors --------------------------------------------------------------------------
+
+  DealEntry.prototype.localize = function (error) {
+    var templates = this.config.errorTemplates || {};
+    var template = error.code ? templates[error.code] : null;
+    if (!template) { return error.message || error.detail || ""; }
+    var self = this;
+    var missing = false;
+    var text = template.replace(/\{(\w+)\}/g, function (_, key) {
+      var params = error.params || {};
+      if (!(key in params)) { missing = true; return ""; }
+      return self.param(key, params[key]);
+    });
+    return missing ? (error.message || text) : text;
+  };
+
+  DealEntry.prototype.param = function (key, value) {
+    var self = this;
+    var S = this.S;
+    if (["seat", "expected", "next_seat"].indexOf(key) >= 0) { return this.seatName(value); }
+    if (key === "seats") { return value.map(function (s) { return self.seatName(s); }).join(", "); }
+    if (["trump", "upcard_suit", "led_suit", "suit"].indexOf(key) >= 0) { return S["suit" + value] || value; }
+    if (key === "card") { return this.cardLabel(value); }
+    if (["cards", "missing", "legal", "run"].indexOf(key) >= 0) {
+      return value.map(function (c) { return self.cardLabel(c); }).join(" ");
+    }
+    if (key === "card_points") { return value.join(":"); }
+    return String(value);
+  };
+
+  DealEntry.prototype.clearErrors = function () {
+    this.form.querySelectorAll("[data-error-for]").forEach(function (e) {
+      e.textContent = "";
+      e.classList.remove("has-error");
+    });
+    this.form.querySelectorAll(".section.has-error").forEach(function (e) { e.classList.remove("has-error"); });
+  };
+
+  DealEntry.prototype.slotFor = function (field) {
+    var candidates = [];
+    if (field) {
+      candidates.push(field);
+      var base = field.replace(/\[\d+\]$/, "");
+      if (/^(hands|plays)\[/.test(field)) { candidates.push(base); }
+      candidates.push(field.split(".")[0]);
+      candidates.push(base.split(".")[0]);
+    }
+    candidates.push("_general");
+    for (var i = 0; i < candidates.length; i++) {
+      var slot = this.form.querySelector("[data-error-for='" + candidates[i] + "']");
+      if (slot && slot.offsetParent !== null) { return slot; }
+    }
+    return this.form.querySelector("[data-error-for='_general']");
+  };
+
+  DealEntry.prototype.showErrors = function (errors) {
+    var first = null;
+    errors.forEach(function (error) {
+      var slot = this.slotFor(error.field);
+      var line = document.createElement("div");
+      line.textContent = this.localize(error);
+      slot.appendChild(line);
+      slot.classList.add("has-error");
+      var section = slot.closest(".section");
+      if (section) { section.classList.add("has-error"); }
+      first = first || slot;
+    }, this);
+    if (first && first.scrollIntoView) { first.scrollIntoView({ block: "center", behavior: "smooth" }); }
+  };
+
+  window.DealEntry = DealEntry;
+  window.DealEntry.fmt = fmt;
+  window.DealEntry.SUITS = SUITS;
+  window.DealEntry.RANKS = RANKS;
+})();

@@ -1,0 +1,128 @@
+"""Public pages: clubs and tournaments, seating, live standings, club tables, players and
+the projector view. Private tournaments are visible to their club's organisers only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournament
+from tournaments.permissions import organises_club, visible_tournaments
+
+from . import selectors
+
+
+def _tournament(request: HttpRequest, pk: int) -> Tournament:
+    return get_object_or_404(
+        visible_tournaments(request.user).select_related("club", "season"), pk=pk
+    )
+
+
+def _visible_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Round]:
+    rounds = tournament.rounds.order_by("number")
+    if organises_club(request.user, tournament.club_id):
+        return rounds
+    return rounds.exclude(status=Round.Status.DRAFT)
+
+
+def seating_tables(round_: Round) -> QuerySet[Table]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).select_related(
+        "match"
+    )
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = visible_tournaments(request.user).select_related("club").order_by("-created")
+    return render(request, "public/home.html", {
+        "clubs": Club.objects.all(),
+        "running": [t for t in tournaments if t.status == Tournament.Status.RUNNING],
+        "others": [t for t in tournaments if t.status != Tournament.Status.RUNNING][:30],
+    })  # fmt: skip
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    rounds = _visible_rounds(request, tournament)
+    return render(request, "public/tournament.html", {
+        "tournament": tournament, "rounds": rounds,
+        "players": tournament.registrations.active().select_related("player"),
+        "is_organiser": organises_club(request.user, tournament.club_id),
+    })  # fmt: skip
+
+
+def round_seating(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    round_ = get_object_or_404(_visible_rounds(request, tournament), number=number)
+    return render(request, "public/seating.html", {
+        "tournament": tournament, "round": round_, "tables": seating_tables(round_),
+        "byes": round_.byes.select_related("player"),
+        "rounds": _visible_rounds(request, tournament),
+    })  # fmt: skip
+
+
+def _standings_context(tournament: Tournament) -> dict[str, Any]:
+    return {"tournament": tournament, "standings": selectors.standings_view(tournament)}
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    context = _standings_context(tournament)
+    context["rounds"] = _visible_rounds(request, tournament)
+    return render(request, "public/standings.html", context)
+
+
+def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    return render(request, "public/_standings_table.html", _standings_context(tournament))
+
+
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    round_ = _visible_rounds(request, tournament).exclude(status=Round.Status.DRAFT).last()
+    return render(request, "public/projector.html", {
+        "tournament": tournament, "round": round_,
+        "tables": seating_tables(round_) if round_ else [],
+        **_standings_context(tournament),
+    })  # fmt: skip
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    return render(request, "public/club.html", {
+        "club": club, "tables": selectors.club_tables(club),
+        "seasons": club.seasons.all(),
+        "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
+    })  # fmt: skip
+
+
+def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    return render(request, "public/league.html", {
+        "club": club, "season": season, "rows": selectors.league_table(season),
+    })  # fmt: skip
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    results = selectors.player_results(player)
+    if not results and not player.registrations.filter(tournament__is_public=True).exists():
+        raise Http404("This player has not played in a public tournament.")
+    charts = []
+    seen = set()
+    for row in results:
+        tournament = row["tournament"]
+        if tournament.pk in seen or tournament.uses_teams:
+            continue
+        seen.add(tournament.pk)
+        chart = selectors.rank_chart(selectors.rank_history(tournament, player.pk))
+        if chart:
+            charts.append({"tournament": tournament, "chart": chart})
+    return render(request, "public/player.html", {
+        "player": player, "results": results, "charts": charts[:4],
+        "clubs": player.clubs.all(),
+    })  # fmt: skip

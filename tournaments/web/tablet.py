@@ -1,0 +1,110 @@
+"""The table tablet: ``/t/<code>/`` opened from the QR code on the table card.
+
+The page is rendered once with everything the browser needs (match id, seats, deals so
+far, the device code); deals are then sent by ``tablet.js`` to the REST API with the
+device code, and the score panel is refreshed from ``/t/<code>/state/`` through htmx.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+
+from games.models import DealVersion
+from games.selectors import running_score
+from tournaments.authentication import find_usable_credential
+from tournaments.models import DeviceCredential, Match
+
+from .engine_messages import entry_form_context, error_templates, ui_strings
+
+
+def next_dealer(records: list[dict[str, Any]]) -> int:
+    """Seat of the next dealer: clockwise after each deal, the same after a thrown-in one."""
+    if not records:
+        return 0
+    last = records[-1]
+    thrown_in = (last.get("contract") or {}).get("kind") == "thrown_in"
+    return int(last.get("dealer", 0)) % 4 if thrown_in else (int(last.get("dealer", 0)) + 1) % 4
+
+
+def _credential(code: str) -> DeviceCredential | None:
+    return find_usable_credential(code)
+
+
+def _deals(match: Match) -> list[dict[str, Any]]:
+    versions = DealVersion.objects.current().filter(deal__match=match).select_related("deal")
+    return [
+        {"number": v.deal.number, "version": v.version, "record": v.record, "result": v.result,
+         "dealer": v.record.get("dealer"), "outcome": v.outcome, "winner_team": v.winner_team}
+        for v in versions.order_by("deal__number")
+    ]  # fmt: skip
+
+
+def table_context(credential: DeviceCredential) -> dict[str, Any]:
+    match = Match.objects.select_related("round__tournament__club", "table").get(
+        table_id=credential.table_id
+    )
+    seats = {s.position: s.player for s in match.table.seats.select_related("player")}
+    deals = _deals(match)
+    score = running_score(match)
+    return {
+        "match": match,
+        "round": match.round,
+        "tournament": match.round.tournament,
+        "seats": [seats.get(p) for p in range(4)],
+        "deals": deals,
+        "next_dealer": next_dealer([d["record"] for d in deals]),
+        "score": score,
+        "small_big": score["small_big"],
+        "liga": score.get("liga"),
+        "team_names": [_team_name(seats, 0), _team_name(seats, 1)],
+        "can_confirm": match.status == Match.Status.FINISHED,
+        "confirmed_teams": sorted(c.team for c in match.confirmations.all()),
+    }
+
+
+def _team_name(seats: dict[int, Any], team: int) -> str:
+    names = [seats[p].name for p in (team, team + 2) if p in seats]
+    return " & ".join(names)
+
+
+def _unusable(request: HttpRequest) -> HttpResponse:
+    return render(request, "tablet/unusable.html", status=404)
+
+
+@never_cache
+def tablet(request: HttpRequest, code: str) -> HttpResponse:
+    credential = _credential(code)
+    if credential is None:
+        return _unusable(request)
+    context = table_context(credential)
+    match = context["match"]
+    context["code"] = code
+    context["config"] = {
+        "matchId": match.pk,
+        "code": code,
+        "lang": get_language(),
+        "seats": [p.name if p else "?" for p in context["seats"]],
+        "deals": [{"number": d["number"], "dealer": d["dealer"],
+                   "thrownIn": d["outcome"] == "thrown_in"} for d in context["deals"]],  # fmt: skip
+        "dealsPlanned": match.deals_planned,
+        "mode": match.mode,
+        "stateUrl": f"/t/{code}/state/",
+        "errorTemplates": error_templates(),
+        "strings": ui_strings(),
+    }
+    context.update(entry_form_context(context["config"]["seats"]))
+    return render(request, "tablet/table.html", context)
+
+
+@never_cache
+def tablet_state(request: HttpRequest, code: str) -> HttpResponse:
+    credential = _credential(code)
+    if credential is None:
+        return _unusable(request)
+    context = table_context(credential)
+    return render(request, "tablet/_state.html", context)
