@@ -8,7 +8,8 @@ scores its melds. Validation against a record's hands lives in ``record``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, make_card
 from .rules import Options
@@ -24,6 +25,14 @@ class Run:
     suit: int
     low: int
     length: int
+    #: The cards as a mask (derived, computed once).
+    mask: int = field(init=False, repr=False, compare=False)
+    _texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        base = self.suit * 8 + self.low
+        object.__setattr__(self, "mask", ((1 << self.length) - 1) << base)
+        object.__setattr__(self, "_texts", tuple(CARD_TEXT[base : base + self.length]))
 
     @property
     def top(self) -> int:
@@ -40,14 +49,21 @@ class Run:
         """The cards, lowest first."""
         return [make_card(self.suit, r) for r in range(self.low, self.low + self.length)]
 
-    @property
-    def mask(self) -> int:
-        """The cards as a mask."""
-        return ((1 << self.length) - 1) << (self.suit * 8 + self.low)
-
     def texts(self) -> list[str]:
         """The cards in text notation, lowest first."""
-        return [CARD_TEXT[c] for c in self.cards]
+        return list(self._texts)
+
+
+#: Every possible run (3 to 8 cards of one suit), by its mask.
+RUN_BY_MASK: Final[dict[int, Run]] = {
+    run.mask: run
+    for run in (
+        Run(suit, low, length)
+        for suit in range(4)
+        for length in range(3, 9)
+        for low in range(9 - length)
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -58,22 +74,32 @@ class Meld:
     run: Run
 
 
+def _runs_in_suit(bits: int) -> tuple[tuple[int, int], ...]:
+    """(low, length) of the maximal runs of 3+ in one suit's 8 bits."""
+    out = []
+    rank = 0
+    while rank < 8:
+        if bits >> rank & 1:
+            start = rank
+            while rank < 8 and bits >> rank & 1:
+                rank += 1
+            if rank - start >= 3:
+                out.append((start, rank - start))
+        else:
+            rank += 1
+    return tuple(out)
+
+
+_RUNS_IN_SUIT: Final = tuple(_runs_in_suit(bits) for bits in range(256))
+
+
 def runs_of(hand: int) -> list[Run]:
     """Every maximal run of 3 or more cards in a hand."""
-    out = []
-    for suit in range(4):
-        bits = (hand >> (8 * suit)) & 0xFF
-        rank = 0
-        while rank < 8:
-            if bits >> rank & 1:
-                start = rank
-                while rank < 8 and bits >> rank & 1:
-                    rank += 1
-                if rank - start >= 3:
-                    out.append(Run(suit, start, rank - start))
-            else:
-                rank += 1
-    return out
+    return [
+        RUN_BY_MASK[((1 << length) - 1) << (suit * 8 + low)]
+        for suit in range(4)
+        for low, length in _RUNS_IN_SUIT[hand >> (8 * suit) & 0xFF]
+    ]
 
 
 def run_of_cards(texts: object) -> Run | None:
@@ -86,11 +112,8 @@ def run_of_cards(texts: object) -> Run | None:
             mask |= 1 << CARD_BY_TEXT[text]
     except (KeyError, TypeError):
         return None
-    length = len(texts)
-    low = (mask & -mask).bit_length() - 1
-    if mask.bit_count() != length or (low & 7) + length > 8 or mask >> low != (1 << length) - 1:
-        return None
-    return Run(low >> 3, low & 7, length)
+    run = RUN_BY_MASK.get(mask)
+    return run if run is not None and run.length == len(texts) else None
 
 
 def is_maximal(run: Run, hand: int) -> bool:
@@ -101,9 +124,10 @@ def is_maximal(run: Run, hand: int) -> bool:
     return not below and not above
 
 
-def _key(meld: Meld, *, trump: int, position: int, options: Options) -> tuple[int, ...]:
-    tie = 3 - meld.run.suit if options.meld_tie_by_suit else -position
-    return (meld.run.points, meld.run.top, int(meld.run.suit == trump), tie)
+def _strength(meld: Meld, trump: int, forehand: int, by_suit: bool) -> tuple[int, ...]:
+    run = meld.run
+    tie = 3 - run.suit if by_suit else -((meld.seat - forehand) % 4)
+    return (run.points, run.top, int(run.suit == trump), tie)
 
 
 def contest(
@@ -113,13 +137,15 @@ def contest(
     melds = list(melds)
     if not melds:
         return None, []
-    best = max(
-        melds,
-        key=lambda m: _key(m, trump=trump, position=(m.seat - forehand) % 4, options=options),
-    )
+    by_suit = options.meld_tie_by_suit
+    best = max(melds, key=lambda m: _strength(m, trump, forehand, by_suit))
     team = best.seat & 1
-    scored = sorted((m for m in melds if m.seat & 1 == team), key=lambda m: (m.seat, m.run))
+    scored = sorted((m for m in melds if m.seat & 1 == team), key=_seat_order)
     return team, scored
+
+
+def _seat_order(meld: Meld) -> tuple[int, Run]:
+    return meld.seat, meld.run
 
 
 def melds_json(melds: Iterable[Meld]) -> list[dict[str, object]]:

@@ -8,8 +8,7 @@ Hamburg per-deal points. It does not validate anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import DEAL_POINTS
 from .melds import Meld, contest, melds_json
@@ -19,9 +18,9 @@ BELLA_POINTS = 20
 MULTIPLIER = {None: 1, "kontra": 2, "re": 4}
 
 
-@dataclass(frozen=True)
-class DealFacts:
-    """What a record says happened in a played deal."""
+class DealFacts(NamedTuple):
+    """What a record says happened in a played deal (a named tuple: built per deal,
+    so it is cheap to make, and immutable)."""
 
     kind: str
     declarer: int
