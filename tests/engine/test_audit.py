@@ -62,16 +62,19 @@ def actual(result: dict[str, Any], key: str) -> Any:
     return result.get(key, "<absent>")
 
 
+def matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
+    if got.get("code") != want["code"]:
+        return False
+    return "play" not in want or got.get("play") == want["play"]
+
+
 def check_case(case: dict[str, Any], result: dict[str, Any]) -> list[str]:
     problems = []
     for key, want in case["expect"].items():
         if key == "errors":
             got = result.get("errors", [])
             for err in want:
-                if not any(
-                    g.get("code") == err["code"] and ("play" not in err or g.get("play") == err["play"])
-                    for g in got
-                ):
+                if not any(matches(g, err) for g in got):
                     problems.append(f"errors: want {err} in {got}")
             continue
         got = actual(result, key)

@@ -146,7 +146,8 @@ def test_liga_both_reach_equal_non_playing_team_wins() -> None:
 
 def test_liga_both_reach_higher_wins() -> None:
     # A: team 0 makes 85:79 -> 9:8; B: team 1 makes 79:85 -> 8:9 -> 17:17 ...
-    # C: team 1 makes 70:94 -> 7:9 (70 -> 7, 94 -> 9) -> 24:26; target 24 reached by both: higher (team 1) wins
+    # C: team 1 makes 70:94 -> 7:9 (70 -> 7, 94 -> 9) -> 24:26;
+    # target 24 reached by both: higher (team 1) wins
     a = deal((85, 79), 0, outcome="made")
     b = deal((79, 85), 1, outcome="made")
     c = deal((70, 94), 1, outcome="made")
@@ -204,7 +205,8 @@ def test_hamburg_three_orgis_win() -> None:
 
 
 def test_hamburg_mixed() -> None:
-    # team 1 Orgi fails: +4 team 0; team 0 Kleines made: +1 -> 5:0; team 1 Besser fails: +2 -> 7:0 >= 6
+    # team 1 Orgi fails: +4 team 0; team 0 Kleines made: +1 -> 5:0;
+    # team 1 Besser fails: +2 -> 7:0 >= 6
     a = deal((104, 60), 1, rules=H, outcome="failed")
     b = deal((100, 64), 0, kind="kleines", rules=H, outcome="made")
     c = deal((104, 60), 1, kind="besser", rules=H, outcome="failed")
