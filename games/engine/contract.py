@@ -38,24 +38,28 @@ def contract_problems(contract: Contract, upcard_suit: int) -> list[Problem]:
     """Problems of a contract that does not fit the upcard."""
     if contract.trump is None:
         return []
-    up, trump = SUIT_NAMES[upcard_suit], SUIT_NAMES[contract.trump]
+    message = _mismatch(contract.kind, contract.trump, upcard_suit)
+    if message is None:
+        return []
     params = {
         "kind": contract.kind,
         "trump": SUIT_LETTERS[contract.trump],
         "upcard_suit": SUIT_LETTERS[upcard_suit],
     }
-    message = None
-    if contract.kind == "orgi" and contract.trump != upcard_suit:
-        message = f"an Orgi is played in the upcard's suit {up}, not {trump}"
-    elif contract.kind == "besser" and upcard_suit == CLUBS:
-        message = "Besser is not available when the upcard is a Club"
-    elif contract.kind == "besser" and contract.trump != CLUBS:
-        message = f"Besser is played in Clubs, not {trump}"
-    elif contract.kind == "kleines" and contract.trump == upcard_suit:
-        message = f"a Kleines must name a suit other than the upcard's suit {up}"
-    if message is None:
-        return []
     return [Problem(Code.CONTRACT_MISMATCH, message, field="contract.trump", params=params)]
+
+
+def _mismatch(kind: str, trump: int, upcard_suit: int) -> str | None:
+    up, named = SUIT_NAMES[upcard_suit], SUIT_NAMES[trump]
+    if kind == "orgi" and trump != upcard_suit:
+        return f"an Orgi is played in the upcard's suit {up}, not {named}"
+    if kind == "besser" and upcard_suit == CLUBS:
+        return "Besser is not available when the upcard is a Club"
+    if kind == "besser" and trump != CLUBS:
+        return f"Besser is played in Clubs, not {named}"
+    if kind == "kleines" and trump == upcard_suit:
+        return f"a Kleines must name a suit other than the upcard's suit {up}"
+    return None
 
 
 def _bad(index: int, message: str, **params: Any) -> Problem:
@@ -72,6 +76,9 @@ class _Call(NamedTuple):
 
 _CALLS = frozenset(("accept", "pass", "kleines", "besser"))
 _KEYS = frozenset(("seat", "call", "trump"))
+_DECIDING = ("accept", "besser")
+#: The seats in calling order over both rounds, by forehand.
+_TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range(4))
 
 
 def _parse_call(item: object) -> _Call | None:
@@ -82,10 +89,10 @@ def _parse_call(item: object) -> _Call | None:
         return None
     if call not in _CALLS:
         return None
+    if trump_text is None:
+        return _Call(seat, call, None)
     trump = parse_suit(trump_text)
-    if trump_text is not None and trump is None:
-        return None
-    return _Call(seat, call, trump)
+    return None if trump is None else _Call(seat, call, trump)
 
 
 def _parse_calls(calls: object) -> list[_Call] | Problem:
@@ -130,7 +137,7 @@ def bidding_problems(
 
 
 def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Contract | Problem:
-    order = [(forehand + k) % 4 for k in range(4)] * 2
+    order = _TURNS[forehand]
     kleines: _Call | None = None
     for i, call in enumerate(calls):
         if i >= 8 or (kleines is not None and call.seat == kleines.seat):
@@ -156,9 +163,8 @@ def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Cont
                 f"(allowed: {' or '.join(allowed)})",
                 seat=call.seat,
             )
-        done = _decided(call, i, calls, upcard_suit)
-        if isinstance(done, (Contract, Problem)):
-            return done
+        if call.call in _DECIDING:
+            return _decided(call, i, calls, upcard_suit)
         if call.call == "kleines":
             kleines = call
         if kleines is None and i == 7:
@@ -172,11 +178,7 @@ def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Cont
     return _bad(len(calls), "the bidding stops before anyone plays or the deal is thrown in")
 
 
-def _decided(
-    call: _Call, i: int, calls: list[_Call], upcard_suit: int
-) -> Contract | Problem | None:
-    if call.call not in ("accept", "besser"):
-        return None
+def _decided(call: _Call, i: int, calls: list[_Call], upcard_suit: int) -> Contract | Problem:
     if i != len(calls) - 1:
         return _bad(i + 1, f"call {i + 1} comes after the bidding is over")
     if call.call == "besser" and upcard_suit == CLUBS:

@@ -25,7 +25,7 @@ from .cards import (
 )
 from .contract import Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
-from .melds import Meld, Run, is_maximal, run_of_cards, runs_of
+from .melds import RUN_BY_MASK, Meld, Run, is_maximal, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import MULTIPLIER, DealFacts, score_deal
@@ -43,6 +43,21 @@ BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 
 def _seat(value: object) -> int | None:
     return value if type(value) is int and 0 <= value <= 3 else None
+
+
+def _known_run(cards: list[object]) -> Run | None:
+    """The run of some card texts when each is a card and together they are a run;
+    None otherwise (the caller then works out what is wrong)."""
+    if type(cards) is not list:
+        return None
+    mask = 0
+    for text in cards:
+        bit = BIT_BY_TEXT.get(text) if type(text) is str else None
+        if bit is None:
+            return None
+        mask |= bit
+    run = RUN_BY_MASK.get(mask)
+    return run if run is not None and run.length == len(cards) else None
 
 
 @dataclass
@@ -148,6 +163,10 @@ class Checker:
             if seat is None or not isinstance(cards, list):
                 self.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
                 continue
+            run = _known_run(cards)
+            if run is not None:
+                out.append((i, Meld(seat, run)))
+                continue
             unknown = [c for c in cards if parse_card(c) is None]
             if unknown:
                 self.bad(f"meld {i} of seat {seat}: {unknown[0]!r} is not a card", where, seat=seat)
@@ -213,20 +232,23 @@ class Checker:
     def valid(self, mode: str, parsed: Parsed, scored: Json, tricks: list[Json] | None) -> Json:
         """The result of a valid record."""
         c = parsed.contract
-        out: Json = {"valid": True, "errors": [], "mode": mode}
-        out["trump"] = None if c.trump is None else SUIT_LETTERS[c.trump]
-        out["declarer"] = c.declarer
-        out["playing_team"] = None if c.declarer is None else c.declarer & 1
-        out["kind"] = c.kind
-        out["multiplier"] = parsed.multiplier
-        out["march"] = parsed.march
+        out: Json = {
+            "valid": True,
+            "errors": [],
+            "mode": mode,
+            "trump": None if c.trump is None else SUIT_LETTERS[c.trump],
+            "declarer": c.declarer,
+            "playing_team": None if c.declarer is None else c.declarer & 1,
+            "kind": c.kind,
+            "multiplier": parsed.multiplier,
+            "march": parsed.march,
+        }
         if tricks is not None:
             out["tricks"] = tricks
         out.update(scored)
+        revoke = parsed.revoke
         out["revoke"] = (
-            None
-            if parsed.revoke is None
-            else {"seat": parsed.revoke[0], "card": CARD_TEXT[parsed.revoke[1]]}
+            None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]}
         )
         out["rules"] = rules_dict(self.preset, self.options)
         out["engine_version"] = ENGINE_VERSION
@@ -336,6 +358,8 @@ def _check_melds_held(ck: Checker, melds: list[tuple[int, Meld]], hands: list[in
     for i, meld in melds:
         hand, run = hands[meld.seat], meld.run
         missing = run.mask & ~hand
+        if not missing and is_maximal(run, hand):
+            continue
         name = "-".join(run.texts())
         if missing:
             lacking = [CARD_TEXT[c] for c in run.cards if missing >> c & 1]
@@ -347,7 +371,7 @@ def _check_melds_held(ck: Checker, melds: list[tuple[int, Meld]], hands: list[in
                     params={"seat": meld.seat, "cards": run.texts(), "missing": lacking},
                 )
             )
-        elif not is_maximal(run, hand):
+        else:
             whole = next(r for r in runs_of(hand) if r.mask & run.mask)
             ck.problems.append(
                 Problem(
@@ -408,7 +432,11 @@ def _walk_full(
     start: list[int], plays: list[int], forehand: int, table: TrumpTable, options: Options
 ) -> Walk | None:
     """Fast path for exactly 32 plays; None when any play is wrong (the caller then
-    runs ``walk_plays`` to find and describe it)."""
+    runs ``walk_plays`` to find and describe it).
+
+    Every trick takes one card from each seat, so each seat plays 8 cards; with hands
+    of 8 distinct cards, every card was in its player's hand exactly when all four
+    hands are empty at the end: one check instead of 32."""
     h = list(start)
     power, trump, tmask = table.power, table.trump, table.trump_mask
     beaten, pts = table.beaten_by, table.points
@@ -422,8 +450,6 @@ def _walk_full(
         leader = seat
         trick = plays[i : i + 4]
         c = trick[0]
-        if not h[seat] >> c & 1:
-            return None
         h[seat] ^= 1 << c
         led = c >> 3
         ledmask = SUIT_MASK[led]
@@ -434,8 +460,6 @@ def _walk_full(
             c = trick[pos]
             hand = h[seat]
             bit = 1 << c
-            if not hand & bit:
-                return None
             s = c >> 3
             if s == led:
                 if power[c] > power[best]:
@@ -469,6 +493,8 @@ def _walk_full(
                 "points": points,
             }
         )
+    if h[0] | h[1] | h[2] | h[3]:
+        return None
     return Walk(tricks, [cp0, cp1], [tw0, 8 - tw0], h, seat, [])
 
 
@@ -724,7 +750,8 @@ def _score_full(
     )
     out = score_deal(facts, ck.options)
     out["tricks_won"] = walk.tricks_won
-    return {"tricks": walk.tricks, **out}
+    out["tricks"] = walk.tricks
+    return out
 
 
 # ----- summary records -------------------------------------------------------------------

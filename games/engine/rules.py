@@ -95,6 +95,14 @@ def _options_items(options: Options) -> tuple[tuple[str, Any], ...]:
     return tuple(options.to_dict().items())
 
 
+#: The presets' option dicts by object identity (hashing an Options costs more than
+#: copying its dict); each entry keeps its Options alive, so its id stays its own.
+_PRESET_DICTS: Final = {id(o): (o, o.to_dict()) for o in PRESETS.values()}
+
+
 def rules_dict(preset: str, options: Options) -> dict[str, Any]:
     """The ``rules`` entry of a result (a fresh dict each time)."""
+    known = _PRESET_DICTS.get(id(options))
+    if known is not None and known[0] is options:
+        return {"preset": preset, "options": known[1].copy()}
     return {"preset": preset, "options": dict(_options_items(options))}
