@@ -74,9 +74,9 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: IO[bytes]) ->
             log.seek(0)
             raise RuntimeError(f"the site did not start:\n{log.read().decode()[-2000:]}")
         try:
-            if requests.get(f"{url}/api/clubs/", timeout=2).status_code == 200:
+            if requests.get(f"{url}/api/clubs/", timeout=5).status_code == 200:
                 return
-        except requests.ConnectionError:
+        except requests.RequestException:
             pass
         time.sleep(0.2)
     raise RuntimeError(f"the site did not answer within {START_TIMEOUT:.0f} s")

@@ -1,0 +1,549 @@
+"""Load and latency benchmarks of the deal API against gunicorn, PostgreSQL, Redis and a
+real Celery worker, all on 127.0.0.1. They print figures; they are not timed tests.
+
+    .venv/bin/python bench/load.py                       # every scenario
+    .venv/bin/python bench/load.py latency burst         # some of them
+    .venv/bin/python bench/load.py --workers 3 --threads 4 --duration 60
+
+Scenarios (targets from the issue):
+- ``latency``: one tablet submits deals one after another: p50/p95/p99 (p95 < 50 ms).
+- ``sustained``: many tablets for ``--duration`` s: deals/s (>= 150) and errors by status.
+- ``burst``: 200 tables submit their last deal at once, a quarter of them retried with the
+  same key while the first is in flight: time until all are acknowledged (< 5 s), then
+  every deal checked stored once.
+- ``reads``: public standings (API and HTML page) read with keep-alive while tablets keep
+  submitting: requests/s (>= 500). Uses ``wrk`` when installed, else Python threads.
+
+It creates a fresh database ``klammern_bench`` (dropped and recreated on each run) and uses
+Redis database 5, so it touches nobody else's data. Rate limits (``THROTTLE_*``) are lifted
+for the benchmark: one machine plays every tablet and every reader. Everything it starts
+(gunicorn, the Celery worker) is stopped when it ends; load runs only for the given time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VENV_BIN = Path(sys.executable).parent
+DB_NAME = "klammern_bench"
+UNLIMITED = "10000000/min"
+SCENARIOS = ("latency", "sustained", "burst", "reads")
+
+
+def bench_env(args: argparse.Namespace) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+        "REDIS_URL": "redis://127.0.0.1:6379/5",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "bench-only-not-a-secret-" + "x" * 40,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "THROTTLE_ANON": UNLIMITED,
+        "THROTTLE_USER": UNLIMITED,
+        "THROTTLE_DEVICE": UNLIMITED,
+        "THROTTLE_DEALS": UNLIMITED,
+    }
+
+
+# --- the site -------------------------------------------------------------------------
+
+
+def recreate_database(env: dict[str, str]) -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        c.execute(f"CREATE DATABASE {DB_NAME}")
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+    subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
+
+
+def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
+    """The benchmark club and its organiser, written directly to the bench database."""
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klammern_site.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Club
+
+    club = Club.objects.create(name="Lastclub", slug="bench")
+    user = get_user_model().objects.create_user("bench-organiser", password="bench-pw-1")
+    club.organisers.add(user)
+    return "bench-organiser", "bench-pw-1", "bench"
+
+
+@contextmanager
+def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]:
+    from tournaments.simulation.server import free_port
+
+    port = free_port()
+    gunicorn = [
+        str(VENV_BIN / "gunicorn"),
+        "klammern_site.wsgi",
+        "-k",
+        "gthread",
+        "-w",
+        str(args.workers),
+        "--threads",
+        str(args.threads),
+        "-b",
+        f"127.0.0.1:{port}",
+        "--backlog",
+        "2048",
+        "--log-level",
+        "warning",
+    ]
+    worker = [
+        str(VENV_BIN / "celery"),
+        "-A",
+        "klammern_site",
+        "worker",
+        "-c",
+        "1",
+        "--loglevel",
+        "warning",
+        "-n",
+        f"bench-{port}@%h",
+    ]
+    logs = ROOT / "bench" / "load-logs"
+    logs.mkdir(exist_ok=True)
+    processes = []
+    try:
+        for name, command in (("gunicorn", gunicorn), ("celery", worker)):
+            log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
+            processes.append(
+                (
+                    subprocess.Popen(
+                        command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+                    ),
+                    log,
+                )
+            )
+        url = f"http://127.0.0.1:{port}"
+        wait_for(url)
+        yield url
+    finally:
+        for process, _log in processes:
+            process.terminate()
+        for process, log in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
+
+
+def wait_for(url: str) -> None:
+    import requests
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url + "/api/clubs/", timeout=5).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.3)
+    raise SystemExit("gunicorn did not answer within 60 s; see bench/load-logs/gunicorn.log")
+
+
+# --- tournaments to play on -----------------------------------------------------------
+
+
+@dataclass
+class Field:
+    """A published round of a fresh tournament: its tables, each with a device code."""
+
+    tournament: int
+    tables: list[Any]
+
+
+class Bench:
+    def __init__(self, url: str, organiser: tuple[str, str, str]) -> None:
+        from tournaments.simulation.client import Api, expect
+
+        self.api = Api(url, timeout=60)
+        user, password, club_slug = organiser
+        reply = self.api.post("/api/auth/token/", {"username": user, "password": password})
+        self.token = expect(reply, 200, "organiser login").body["token"]
+        self.club = self.api.get(f"/api/clubs/?slug={club_slug}").body["results"][0]["id"]
+        self.records = deal_pool()
+
+    def field(self, *, tables: int, deals: int) -> Field:
+        """A tournament with ``tables`` tables of ``deals`` planned deals, round 1 open."""
+        from tournaments.simulation.scenario import Options, Simulation
+
+        options = Options(players=tables * 4, rounds=1, deals=deals, seed=1, concurrency=16)
+        sim = Simulation(
+            self.api,
+            options=options,
+            organiser_token=self.token,
+            club=self.club,
+            log=lambda _line: None,
+        )
+        tournament = sim.create_tournament()
+        sim.register_players(tournament)
+        sim.org("POST", f"/api/tournaments/{tournament}/start/", 200, "start")
+        drawn = sim.draw_round(tournament, 1)
+        round_ = sim.org("POST", f"/api/rounds/{drawn['id']}/publish/", 200, "publish").body
+        from tournaments.simulation.scenario import Table
+
+        field_tables = [Table(1, t["number"], t["id"], t["match"]) for t in round_["tables"]]
+        with ThreadPoolExecutor(16) as pool:
+            list(pool.map(sim.issue_device, field_tables))
+        return Field(tournament, field_tables)
+
+    def submit(self, table: Any, number: int, *, key: str | None = None) -> Any:
+        record = self.records[(number - 1) % len(self.records)]
+        return self.api.post(
+            f"/api/matches/{table.match}/deals/{number}/",
+            record,
+            auth=table.device,
+            headers={"Idempotency-Key": key or new_key()},
+        )
+
+
+def deal_pool(size: int = 400) -> list[dict[str, Any]]:
+    """Legal full deal records from the engine, made once: the load generator shares the
+    two cores with the server, so it does not deal cards while measuring."""
+    from games.engine import random_deal
+
+    rng = random.Random(2026)
+    return [random_deal(rng, dealer=n % 4) for n in range(size)]
+
+
+def new_key() -> str:
+    return str(uuid.uuid4())
+
+
+# --- figures --------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    statuses: Counter[int] = field(default_factory=Counter)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, reply: Any) -> None:
+        with self.lock:
+            self.statuses[reply.status] += 1
+            if reply.status < 300:
+                self.latencies.append(reply.seconds * 1000)
+
+    def percentiles(self) -> str:
+        from tournaments.simulation.checks import percentile
+
+        p = [percentile(self.latencies, q) for q in (50, 95, 99)]
+        return f"p50 {p[0]:.1f} ms, p95 {p[1]:.1f} ms, p99 {p[2]:.1f} ms"
+
+    def by_status(self) -> str:
+        return ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items()))
+
+
+def machine() -> str:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"load average {load} on {os.cpu_count()} cores"
+
+
+def headline(title: str) -> None:
+    print(f"\n== {title} ({machine()})", flush=True)
+
+
+# --- scenarios ------------------------------------------------------------------------
+
+
+def latency(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
+    headline(f"latency: one tablet, {args.latency_deals} deals one after another")
+    table = bench.field(tables=1, deals=args.latency_deals + 10).tables[0]
+    for number in range(1, 11):  # warm-up: connections, caches
+        bench.submit(table, number)
+    tally = Tally()
+    for number in range(11, args.latency_deals + 11):
+        tally.add(bench.submit(table, number))
+    print(f"submissions {tally.by_status()}; {tally.percentiles()} (target p95 < 50 ms)")
+    return {"statuses": dict(tally.statuses), "percentiles": tally.percentiles()}
+
+
+def sustained(
+    bench: Bench,
+    args: argparse.Namespace,
+    *,
+    seconds: float | None = None,
+    quiet: bool = False,
+    stop: threading.Event | None = None,
+    ready: threading.Event | None = None,
+) -> dict[str, Any]:
+    seconds = seconds or args.duration
+    tables, clients = args.sustained_tables, args.sustained_clients
+    if not quiet:
+        headline(f"sustained: {tables} tables, {clients} client threads, {seconds:.0f} s")
+    deals = int(seconds * 600 / tables) + 10  # more than any table can reach
+    bench_field = bench.field(tables=tables, deals=deals)
+    tally, next_deal = Tally(), Counter[int]()
+    stop = stop or threading.Event()
+    windows: Counter[int] = Counter()
+    if ready is not None:
+        ready.set()
+    started = time.perf_counter()
+
+    def tablet_loop(index: int) -> None:
+        mine = bench_field.tables[index::clients]
+        while not stop.is_set() and time.perf_counter() - started < seconds:
+            for table in mine:
+                next_deal[table.match] += 1
+                reply = bench.submit(table, next_deal[table.match])
+                tally.add(reply)
+                if reply.status == 201:
+                    with tally.lock:
+                        windows[int((time.perf_counter() - started) // 10)] += 1
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(tablet_loop, range(clients)))
+    elapsed = time.perf_counter() - started
+    created = tally.statuses[201]
+    rate = created / elapsed
+    per_window = ", ".join(f"{windows[w] / 10:.0f}" for w in sorted(windows))
+    errors = sum(n for s, n in tally.statuses.items() if s >= 500)
+    if not quiet:
+        print(f"{created} deals stored in {elapsed:.1f} s: {rate:.1f} deals/s (target >= 150)")
+        print(f"deals/s per 10 s window: {per_window}")
+        print(f"answers {tally.by_status()}; server errors: {errors}; {tally.percentiles()}")
+    return {
+        "deals": created,
+        "seconds": elapsed,
+        "rate": rate,
+        "errors": errors,
+        "statuses": dict(tally.statuses),
+        "percentiles": tally.percentiles(),
+    }
+
+
+def burst(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
+    tables = args.burst_tables
+    headline(f"burst: {tables} tables send their last deal at once, 25% retried")
+    bench_field = bench.field(tables=tables, deals=4)
+    with ThreadPoolExecutor(32) as pool:  # deals 1-3 of every table, before the burst
+        list(pool.map(lambda t: [bench.submit(t, n) for n in (1, 2, 3)], bench_field.tables))
+    retried = set(random.Random(7).sample(range(tables), tables // 4))
+    gate = threading.Barrier(tables + 1)
+    done: dict[int, tuple[float, list[Any]]] = {}
+
+    def last_deal(index: int) -> None:
+        table, key, replies = bench_field.tables[index], new_key(), []
+        retry = None
+        if index in retried:  # the tablet gave up waiting and sends again, same key
+            retry = threading.Thread(
+                target=lambda: (time.sleep(0.05), replies.append(bench.submit(table, 4, key=key)))
+            )
+        gate.wait()
+        if retry:
+            retry.start()
+        replies.append(bench.submit(table, 4, key=key))
+        if retry:
+            retry.join()
+        done[index] = (time.perf_counter(), replies)
+
+    threads = [threading.Thread(target=last_deal, args=(i,)) for i in range(tables)]
+    for thread in threads:
+        thread.start()
+    gate.wait()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    finished = max(at for at, _ in done.values()) - started
+    statuses = Counter(r.status for _, replies in done.values() for r in replies)
+    replays = sum(r.replayed for _, replies in done.values() for r in replies)
+    problems = verify_burst(bench, bench_field, done)
+    print(
+        f"all {tables} tables acknowledged in {finished:.2f} s (target < 5 s); "
+        f"answers {dict(sorted(statuses.items()))}, replays {replays}"
+    )
+    print(
+        "verification: "
+        + (
+            "every deal stored exactly once (4 per table, 1 version)"
+            if not problems
+            else f"{len(problems)} PROBLEMS: {problems[:5]}"
+        )
+    )
+    return {
+        "seconds": finished,
+        "statuses": dict(statuses),
+        "replays": replays,
+        "problems": problems,
+    }
+
+
+def verify_burst(bench: Bench, bench_field: Field, done: dict[int, Any]) -> list[str]:
+    from tournaments.simulation.checks import verify_deals
+
+    expected = {
+        (t.match, n): bench.records[n - 1] for t in bench_field.tables for n in (1, 2, 3, 4)
+    }
+    stored: dict[int, list[dict[str, Any]]] = {}
+    organiser = f"Token {bench.token}"
+
+    def fetch(table: Any) -> None:
+        stored[table.match] = bench.api.get_all(
+            f"/api/matches/{table.match}/deals/", auth=organiser
+        )
+
+    with ThreadPoolExecutor(16) as pool:
+        list(pool.map(fetch, bench_field.tables))
+    problems = verify_deals(expected, stored)
+    for index, (_, replies) in done.items():
+        if [r.status for r in replies] != [201] * len(replies):
+            problems.append(f"table {index + 1}: answers {[r.status for r in replies]}")
+        elif len(replies) == 2 and replies[0].body != replies[1].body:
+            problems.append(f"table {index + 1}: the retry got another body")
+    return problems
+
+
+def reads(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
+    seconds = args.reads_duration
+    headline(f"reads: public standings for {seconds:.0f} s while tablets submit")
+    target = bench.field(tables=10, deals=4)
+    with ThreadPoolExecutor(10) as pool:  # a finished round, so the standings have rows
+        list(pool.map(lambda t: [bench.submit(t, n) for n in (1, 2, 3, 4)], target.tables))
+    stop, ready = threading.Event(), threading.Event()
+    writes: dict[str, Any] = {}
+    writer_args = argparse.Namespace(**{**vars(args), "sustained_clients": args.reads_writers})
+    writer = threading.Thread(
+        target=lambda: writes.update(
+            sustained(
+                bench, writer_args, seconds=seconds * 2 + 30, quiet=True, stop=stop, ready=ready
+            )
+        )
+    )
+    writer.start()
+    ready.wait(timeout=120)  # the writers' tournament is set up and submitting
+    results = {}
+    for name, path in (
+        ("API", f"/api/tournaments/{target.tournament}/standings/"),
+        ("HTML page", f"/tournaments/{target.tournament}/standings/"),
+    ):
+        results[name] = read_load(bench.api.base_url + path, seconds, args.reads_connections)
+        print(f"{name} {path}: {results[name]}")
+    stop.set()
+    writer.join()
+    print(
+        f"meanwhile tablets stored {writes['deals']} deals ({writes['rate']:.1f}/s over "
+        f"{writes['seconds']:.0f} s incl. set-up gaps), server errors {writes['errors']}"
+    )
+    return {"reads": results, "writes": writes}
+
+
+def read_load(url: str, seconds: float, connections: int) -> str:
+    if shutil.which("wrk"):
+        out = subprocess.run(
+            ["wrk", "-t2", f"-c{connections}", f"-d{seconds:.0f}s", url],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+        bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+        lat = re.search(r"Latency\s+(\S+)\s+(\S+)\s+(\S+)", out)
+        return (
+            f"{float(rps.group(1)) if rps else 0:.0f} req/s with wrk, {connections} "
+            f"connections (target >= 500); non-2xx: {bad.group(1) if bad else 0}; "
+            f"latency avg {lat.group(1) if lat else '?'}"
+        )
+    return python_read_load(url, seconds, connections)
+
+
+def python_read_load(url: str, seconds: float, connections: int) -> str:
+    import requests
+
+    counts: Counter[int] = Counter()
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def reader() -> None:
+        session, mine = requests.Session(), Counter[int]()
+        while time.perf_counter() < deadline:
+            mine[session.get(url, timeout=30).status_code] += 1
+        with lock:
+            counts.update(mine)
+
+    with ThreadPoolExecutor(connections) as pool:
+        for _ in range(connections):
+            pool.submit(reader)
+    total = sum(counts.values())
+    return (
+        f"{total / seconds:.0f} req/s with Python threads (the client itself may be the "
+        f"limit), answers {dict(counts)}"
+    )
+
+
+# --- main -----------------------------------------------------------------------------
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenarios", nargs="*", help=f"any of {', '.join(SCENARIOS)}; all")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--duration", type=float, default=60, help="sustained run, seconds")
+    parser.add_argument("--latency-deals", type=int, default=200)
+    parser.add_argument("--sustained-tables", type=int, default=50)
+    parser.add_argument("--sustained-clients", type=int, default=16)
+    parser.add_argument("--burst-tables", type=int, default=200)
+    parser.add_argument("--reads-duration", type=float, default=20)
+    parser.add_argument("--reads-connections", type=int, default=32)
+    parser.add_argument("--reads-writers", type=int, default=4, help="tablets during reads")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    chosen = args.scenarios or list(SCENARIOS)
+    if unknown := set(chosen) - set(SCENARIOS):
+        raise SystemExit(f"unknown scenarios: {', '.join(sorted(unknown))}")
+    env = bench_env(args)
+    print(f"machine before: {machine()}; gunicorn -w {args.workers} --threads {args.threads}")
+    recreate_database(env)
+    organiser = create_organiser(env)
+    figures: dict[str, Any] = {"machine_before": machine()}
+    with running_site(env, args) as url:
+        bench = Bench(url, organiser)
+        for name in chosen:
+            cpu, wall = time.process_time(), time.perf_counter()
+            figures[name] = globals()[name](bench, args)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            print(f"(load generator used {cpu:.0f} s CPU in {wall:.0f} s, set-up included)")
+            figures[name]["generator_cpu_seconds"] = round(cpu, 1)
+    figures["machine_after"] = machine()
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
