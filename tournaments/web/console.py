@@ -8,6 +8,7 @@ and render or redirect. Service refusals are shown as messages.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from games.models import Deal, DealVersion
@@ -36,12 +37,12 @@ from .qr import qr_svg
 LOGIN = "login"
 CHECK_IN_SALT = "klammern.check-in"
 COST_LABELS = {
-    "repeated_partners": N_("Repeated partners"),
-    "repeated_opponents": N_("Repeated opponents"),
-    "same_club": N_("Same club at a table"),
-    "same_household": N_("Same household at a table"),
-    "seat_imbalance": N_("Seat imbalance"),
-    "forbidden": N_("Forbidden pairings"),
+    "repeated_partners": gettext_noop("Repeated partners"),
+    "repeated_opponents": gettext_noop("Repeated opponents"),
+    "same_club": gettext_noop("Same club at a table"),
+    "same_household": gettext_noop("Same household at a table"),
+    "seat_imbalance": gettext_noop("Seat imbalance"),
+    "forbidden": gettext_noop("Forbidden pairings"),
 }
 
 organiser_required = login_required(login_url=LOGIN)
@@ -73,12 +74,39 @@ def _match(request: HttpRequest, pk: int) -> Match:
     )  # fmt: skip
 
 
+# Refusals of the services, in English there; listed so that they are translated here.
+SERVICE_MESSAGES = [
+    gettext_noop("The tournament has already started."),
+    gettext_noop("Only a running tournament can be finished."),
+    gettext_noop("Close the current round first."),
+    gettext_noop("Start the tournament before drawing a round."),
+    gettext_noop("Close the current round before drawing the next one."),
+    gettext_noop("Not enough checked-in players for a single table."),
+    gettext_noop("Only a draft round can be drawn again."),
+    gettext_noop("The round is already published."),
+    gettext_noop("Only a published round can be closed."),
+    gettext_noop("The round is closed."),
+    gettext_noop("The tournament is finished."),
+]
+UNFINISHED_TABLES = re.compile(r"^Tables ([\d, ]+) have not finished")
+ALREADY_REGISTERED = re.compile(r"^(.+) is already registered\.$")
+
+
+def service_message(detail: str) -> str:
+    if match := UNFINISHED_TABLES.match(detail):
+        return _("Tables %(tables)s have not finished; tick the box to close anyway.") % {
+            "tables": match.group(1)}  # fmt: skip
+    if match := ALREADY_REGISTERED.match(detail):
+        return _("%(name)s is already registered.") % {"name": match.group(1)}
+    return _(detail)
+
+
 def _attempt(request: HttpRequest, action: Callable[[], Any]) -> Any:
     """Run a service call; a refusal becomes a message and None."""
     try:
         return action()
     except services.ServiceError as exc:
-        messages.error(request, _(exc.detail))
+        messages.error(request, service_message(exc.detail))
         return None
 
 

@@ -12,6 +12,7 @@ import json
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 SOURCE_LANGUAGE = "en"
 
@@ -75,7 +76,8 @@ def ui_strings() -> dict[str, str]:
         "pickPoints": _("Enter the card points of one team."),
         "pickRevoke": _("Choose who revoked and with which card."),
         "confirmed": _("Confirmed"),
-        "suitC": _("Clubs"), "suitS": _("Spades"), "suitH": _("Hearts"), "suitD": _("Diamonds"),
+        "suitC": pgettext("suit", "Clubs"), "suitS": pgettext("suit", "Spades"),
+        "suitH": pgettext("suit", "Hearts"), "suitD": pgettext("suit", "Diamonds"),
         "terz": _("Terz"), "fuenfzig": _("Fünfzig"),
         "remove": _("Remove"),
         "handsIncomplete": _("Each hand needs 8 cards."),
@@ -98,7 +100,8 @@ def rank_labels() -> dict[str, str]:
 def entry_form_context(seat_names: list[str]) -> dict[str, object]:
     """What ``tablet/_entry_form.html`` needs: seats, suits, ranks and the 32 cards."""
     labels = rank_labels()
-    suit_names = {"C": _("Clubs"), "S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds")}
+    suit_names = {"C": pgettext("suit", "Clubs"), "S": pgettext("suit", "Spades"),
+                  "H": pgettext("suit", "Hearts"), "D": pgettext("suit", "Diamonds")}
     return {
         "entry_seats": [{"n": n, "name": name, "team": n % 2} for n, name in enumerate(seat_names)],
         "entry_suits": [{"code": s, "name": suit_names[s]} for s in SUITS],

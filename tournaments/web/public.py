@@ -25,7 +25,7 @@ def _visible_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Ro
     rounds = tournament.rounds.order_by("number")
     if organises_club(request.user, tournament.club_id):
         return rounds
-    return rounds.exclude(status=Round.Status.DRAFT)
+    return rounds.filter(status__in=selectors.COUNTED)
 
 
 def seating_tables(round_: Round) -> QuerySet[Table]:
@@ -82,7 +82,7 @@ def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
 
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    round_ = _visible_rounds(request, tournament).exclude(status=Round.Status.DRAFT).last()
+    round_ = tournament.rounds.filter(status__in=selectors.COUNTED).order_by("number").last()
     return render(request, "public/projector.html", {
         "tournament": tournament, "round": round_,
         "tables": seating_tables(round_) if round_ else [],
@@ -93,7 +93,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     return render(request, "public/club.html", {
-        "club": club, "tables": selectors.club_tables(club),
+        "club": club, "tables": selectors.club_view(club),
         "seasons": club.seasons.all(),
         "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
     })  # fmt: skip
@@ -103,7 +103,7 @@ def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
     club = get_object_or_404(Club, slug=slug)
     season = get_object_or_404(Season, club=club, pk=season_id)
     return render(request, "public/league.html", {
-        "club": club, "season": season, "rows": selectors.league_table(season),
+        "club": club, "season": season, "rows": selectors.league_rows(season),
     })  # fmt: skip
 
 

@@ -1,270 +1,93 @@
-"""Read helpers for the web pages: tables of results turned into what templates show.
+"""Read helpers for the web pages: stored standings and leaderboards shaped for templates.
 
-What it does: loads matches, seats and current deal results, turns each table's match into
-a ``standings.GameResult`` (big/small points from the engine's keepers) and runs the pure
-functions of ``tournaments.standings`` for the tournament table, the club's all-time table,
-the KlammernBoss history and a season's league table.
-
-Tournament standings come from the ``StandingsSnapshot`` when it is up to date and holds
-rows; otherwise they are computed here from the current results and cached per
-``results_version`` (the Celery recompute fills the snapshot once it is wired). Club tables
-(all-time, boss, league) are computed here until snapshot selectors for them exist.
-It writes nothing.
+What it does: tournament standings come from the ``StandingsSnapshot`` when it holds the
+current ``results_version``; a club's all-time table, KlammernBoss history and league
+tables from the ``ClubSnapshot`` likewise. When a snapshot is missing or behind (the
+Celery recompute has not run yet), the same platform computation runs here, read-only,
+cached per results version, so a page never shows older results than were entered.
+It also builds a player's results and the rank-over-rounds chart.
+It writes nothing; the recompute services and tasks own the snapshots.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
 
-from games.models import DealVersion
-from games.services import engine_module
-from tournaments import standings
-from tournaments.models import (
-    Bye,
-    Club,
-    Match,
-    Player,
-    Round,
-    Season,
-    Seat,
-    Team,
-    Tournament,
-)
-from tournaments.selectors import standings_state
+from tournaments import leaderboards, selectors, services, standings
+from tournaments.models import Club, Match, Player, Season, Seat, Team, Tournament
 
-TIEBREAK_NAMES = {
-    "match_points": standings.TieBreak.TOURNAMENT_POINTS,
-    "tournament_points": standings.TieBreak.TOURNAMENT_POINTS,
-    "games_won": standings.TieBreak.GAMES_WON,
-    "point_difference": standings.TieBreak.POINT_DIFFERENCE,
-    "points": standings.TieBreak.AUGEN,
-    "augen": standings.TieBreak.AUGEN,
-    "opponents_strength": standings.TieBreak.BUCHHOLZ,
-    "buchholz": standings.TieBreak.BUCHHOLZ,
-    "head_to_head": standings.TieBreak.HEAD_TO_HEAD,
-}
-FINISHED = (Match.Status.FINISHED, Match.Status.CONFIRMED)
+COUNTED = ("published", "closed")  # rounds whose seats and results are public
+CACHE_SECONDS = 300
 
 
-@dataclass(frozen=True)
-class MatchScore:
-    """A table's match as the pages show it."""
-
-    match: Match
-    seats: tuple[int, int, int, int]
-    big: tuple[int, int]
-    small: tuple[int, int]
-    match_points: tuple[int, int]
-    deals: int
-
-    def game(self, *, entrants: tuple[tuple[int, ...], tuple[int, ...]]) -> standings.GameResult:
-        return standings.GameResult(
-            round=self.match.round.number, table=self.match.table.number, teams=entrants,
-            big=self.big, small=self.small, match_points=self.match_points,
-        )  # fmt: skip
-
-
-def _results_by_match(matches: Iterable[Match]) -> dict[int, list[dict[str, Any]]]:
-    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    versions = (
-        DealVersion.objects.current()
-        .filter(deal__match__in=list(matches))
-        .order_by("deal__match_id", "deal__number")
-        .values_list("deal__match_id", "result")
-    )
-    for match_id, result in versions:
-        results[match_id].append(result)
-    return results
-
-
-def match_scores(matches: Iterable[Match]) -> list[MatchScore]:
-    """Score of every given match that has at least one deal and four seats."""
-    matches = list(matches)
-    engine = engine_module()
-    results = _results_by_match(matches)
-    seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for table_id, position, player_id in Seat.objects.filter(
-        table__in=[m.table_id for m in matches]
-    ).values_list("table_id", "position", "player_id"):
-        seats[table_id][position] = player_id
-    out = []
-    for match in matches:
-        deal_results = results.get(match.pk, [])
-        table_seats = seats.get(match.table_id, {})
-        if not deal_results or len(table_seats) != 4:
-            continue
-        state = engine.score_small_big(deal_results)
-        mp = (sum(r["match_points"][0] for r in deal_results),
-              sum(r["match_points"][1] for r in deal_results))  # fmt: skip
-        out.append(MatchScore(match, tuple(table_seats[p] for p in range(4)),  # type: ignore[arg-type]
-                              state.big, state.small, mp, len(deal_results)))  # fmt: skip
-    return out
-
-
-def _matches(**filters: Any) -> Any:
-    return Match.objects.filter(**filters).select_related("round__tournament", "table")
+def _cached(key: str, compute: Any) -> Any:
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, CACHE_SECONDS)
+    return value
 
 
 # --- tournament standings -------------------------------------------------------------
 
 
-def _tiebreaks(tournament: Tournament) -> tuple[standings.TieBreak, ...]:
-    chain = []
-    for name in tournament.tiebreaks or []:
-        criterion = TIEBREAK_NAMES.get(name)
-        if criterion is not None and criterion not in chain:
-            chain.append(criterion)
-    if not chain or chain[0] in (standings.TieBreak.BUCHHOLZ, standings.TieBreak.HEAD_TO_HEAD):
-        return standings.DEFAULT_TIEBREAKS
-    return tuple(chain)
-
-
-def _bye_score(tournament: Tournament) -> standings.ByeScore:
-    if tournament.bye_score_mode == Tournament.ByeScoreMode.FIXED:
-        return standings.ByeScore.fixed(tournament.bye_fixed_points)
-    return standings.ByeScore()
-
-
-def _team_of_players(tournament: Tournament) -> dict[int, int]:
-    return {
-        player_id: team_id
-        for team_id, player_id in Team.objects.filter(tournament=tournament).values_list(
-            "id", "members__player_id"
-        )
-        if player_id is not None
-    }
-
-
-def _entrants(score: MatchScore, team_of: dict[int, int] | None) -> Any:
-    s = score.seats
-    if team_of is None:
-        return ((s[0], s[2]), (s[1], s[3]))
-    return ((team_of.get(s[0], -s[0]),), (team_of.get(s[1], -s[1]),))
-
-
-def tournament_games(
-    tournament: Tournament, *, up_to_round: int | None = None
-) -> list[standings.GameResult]:
-    """Every table's match with deals (live: unfinished matches count as they stand)."""
-    matches = _matches(round__tournament=tournament).exclude(round__status=Round.Status.DRAFT)
-    if up_to_round is not None:
-        matches = matches.filter(round__number__lte=up_to_round)
-    team_of = _team_of_players(tournament) if tournament.uses_teams else None
-    return [s.game(entrants=_entrants(s, team_of)) for s in match_scores(matches)]
-
-
-def compute_standings(
-    tournament: Tournament, *, up_to_round: int | None = None
-) -> list[dict[str, Any]]:
-    games = tournament_games(tournament, up_to_round=up_to_round)
-    byes = Bye.objects.filter(round__tournament=tournament).exclude(
-        round__status=Round.Status.DRAFT
-    )
-    if up_to_round is not None:
-        byes = byes.filter(round__number__lte=up_to_round)
-    bye_rows = [standings.Bye(r, p) for r, p in byes.values_list("round__number", "player_id")]
-    if tournament.uses_teams:
-        bye_rows = []  # a pair's bye is not a player's; pairs are ranked on games only
-    rows = standings.tournament_standings(
-        games, byes=bye_rows, tiebreaks=_tiebreaks(tournament), bye_score=_bye_score(tournament)
-    )
-    return [row.to_dict() for row in rows]
-
-
-def _snapshot_rows(state: dict[str, Any]) -> list[dict[str, Any]] | None:
-    rows = state["data"].get("rows") if isinstance(state["data"], dict) else None
-    if state["up_to_date"] and isinstance(rows, list) and all("entrant" in r for r in rows):
-        return rows
-    return None
-
-
-def _names(tournament: Tournament, entrant_ids: Iterable[int]) -> dict[int, str]:
-    ids = list(entrant_ids)
-    model = Team if tournament.uses_teams else Player
-    return dict(model.objects.filter(pk__in=ids).values_list("pk", "name"))
-
-
 def standings_view(tournament: Tournament) -> dict[str, Any]:
     """Rows with names for the standings pages, plus where they came from."""
-    state = standings_state(tournament)
-    rows = _snapshot_rows(state)
+    state = selectors.standings_state(tournament)
+    data = state["data"] if isinstance(state["data"], dict) else {}
     source = "snapshot"
-    if rows is None:
+    if not (state["up_to_date"] and isinstance(data.get("rows"), list)):
         source = "live"
-        key = f"web:standings:{tournament.pk}:{tournament.results_version}"
-        rows = cache.get(key)
-        if rows is None:
-            rows = compute_standings(tournament)
-            cache.set(key, rows, 300)
-    names = _names(tournament, (r["entrant"] for r in rows))
-    for row in rows:
-        row["name"] = names.get(row["entrant"], "?")
+        data = _cached(
+            f"web:standings:{tournament.pk}:{tournament.results_version}",
+            lambda: services.compute_tournament_standings(tournament_id=tournament.pk),
+        )
+    rows = [dict(row) for row in data.get("rows", [])]
+    missing = [r["entrant"] for r in rows if not r.get("name")]
+    if missing:
+        model = Team if tournament.uses_teams else Player
+        names = dict(model.objects.filter(pk__in=missing).values_list("pk", "name"))
+        for row in rows:
+            row.setdefault("name", names.get(row["entrant"], "?"))
+            row["name"] = row["name"] or names.get(row["entrant"], "?")
+    played = any(row.get("played") for row in rows)
     return {"rows": rows, "source": source, "version": tournament.results_version,
-            "computed_at": state["computed_at"]}  # fmt: skip
-
-
-# --- players --------------------------------------------------------------------------
-
-
-def player_results(player: Player) -> list[dict[str, Any]]:
-    """Every match the player sat in (public tournaments only), newest first."""
-    seats = list(
-        Seat.objects.filter(player=player, round__tournament__is_public=True)
-        .exclude(round__status=Round.Status.DRAFT)
-        .select_related("table__match", "round__tournament")
-    )
-    scores = {s.match.pk: s for s in match_scores(seat.table.match for seat in seats)}
-    names = dict(Player.objects.filter(seats__table__in=[s.table for s in seats])
-                 .values_list("pk", "name"))  # fmt: skip
-    rows = []
-    for seat in seats:
-        score = scores.get(seat.table.match.pk)
-        team = seat.position % 2
-        row = {"tournament": seat.round.tournament, "round": seat.round.number,
-               "table": seat.table.number, "team": team, "score": score, "outcome": None}  # fmt: skip
-        if score is not None:
-            partner = score.seats[(seat.position + 2) % 4]
-            row["partner"] = names.get(partner, "")
-            row["opponents"] = [names.get(score.seats[p], "") for p in (1 - team, 3 - team)]
-            row["big"] = (score.big[team], score.big[1 - team])
-            row["small"] = (score.small[team], score.small[1 - team])
-            row["mp"] = (score.match_points[team], score.match_points[1 - team])
-            game = score.game(entrants=((0,), (1,)))
-            winner = game.winner()
-            row["outcome"] = "draw" if winner is None else ("won" if winner == team else "lost")
-        rows.append(row)
-    rows.sort(key=lambda r: (-r["tournament"].pk, -r["round"]))
-    return rows
+            "has_games": played or bool(data.get("games"))}  # fmt: skip
 
 
 def rank_history(tournament: Tournament, entrant: int) -> list[tuple[int, int, int]]:
-    """(round, rank, field size) of an entrant after each closed or published round."""
-    rounds = tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number")
+    """(round, rank, field size) of an entrant after each published or closed round."""
+    games, byes, entrants = services.tournament_results(tournament)
+    chain, bye_score = services.tiebreak_chain(tournament), services.bye_score(tournament)
     out = []
-    for round_ in rounds:
-        rows = compute_standings(tournament, up_to_round=round_.number)
+    for number in sorted({g.round for g in games} | {b.round for b in byes}):
+        rows = standings.tournament_standings(
+            [g for g in games if g.round <= number], byes=[b for b in byes if b.round <= number],
+            tiebreaks=chain, bye_score=bye_score, entrants=entrants,
+        )  # fmt: skip
         for row in rows:
-            if row["entrant"] == entrant:
-                out.append((round_.number, row["rank"], len(rows)))
+            if row.entrant == entrant:
+                out.append((number, row.rank, len(rows)))
     return out
 
 
-def rank_chart(points: list[tuple[int, int, int]], *, width: int = 320, height: int = 160) -> dict:
+def rank_chart(points: list[tuple[int, int, int]], *, width: int = 320,
+               height: int = 160) -> dict[str, Any]:  # fmt: skip
     """Coordinates for an inline SVG line chart of rank over rounds (rank 1 on top)."""
     if not points:
         return {}
     pad = 28
     rounds = max(p[0] for p in points)
     field = max(p[2] for p in points)
+
     def x(r: int) -> float:
         return pad + (width - 2 * pad) * ((r - 1) / max(rounds - 1, 1))
+
     def y(rank: int) -> float:
         return pad / 2 + (height - pad * 1.5) * ((rank - 1) / max(field - 1, 1))
+
     dots = [{"x": round(x(r), 1), "y": round(y(k), 1), "round": r, "rank": k}
             for r, k, _ in points]  # fmt: skip
     return {
@@ -276,63 +99,71 @@ def rank_chart(points: list[tuple[int, int, int]], *, width: int = 320, height: 
     }  # fmt: skip
 
 
-# --- club tables ----------------------------------------------------------------------
+# --- players --------------------------------------------------------------------------
 
 
-def _evenings(club: Club) -> list[tuple[Tournament, list[standings.GameResult]]]:
-    tournaments = list(club.tournaments.order_by("created", "pk"))
-    matches = _matches(round__tournament__in=tournaments, status__in=FINISHED)
-    by_tournament: dict[int, list[standings.GameResult]] = defaultdict(list)
-    for s in match_scores(matches):
-        by_tournament[s.match.round.tournament_id].append(s.game(entrants=_entrants(s, None)))
-    return [(t, by_tournament.get(t.pk, [])) for t in tournaments]
-
-
-def club_tables(club: Club) -> dict[str, Any]:
-    """The all-time table, the KlammernBoss and the title's history."""
-    evenings = _evenings(club)
-    games = [g for _, gs in evenings for g in gs]
-    table = [row.to_dict() for row in standings.all_time_table(games)]
-    history = standings.boss_history(
-        [standings.Evening(t.pk, tuple(gs)) for t, gs in evenings], window=club.boss_window
-    )
-    tournaments = {t.pk: t for t, _ in evenings}
-    ids = {r["player"] for r in table} | {h.boss for h in history if h.boss is not None}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    for row in table:
-        row["name"] = names.get(row["player"], "?")
-    titles = []
-    previous = None
-    for entry in history:
-        titles.append({"tournament": tournaments[entry.evening], "boss": entry.boss,
-                       "name": names.get(entry.boss, ""), "decided_by": entry.decided_by.value,
-                       "new": entry.boss is not None and entry.boss != previous})  # fmt: skip
-        previous = entry.boss
-    boss = history[-1].boss if history else None
-    return {"all_time": table, "boss": boss, "boss_name": names.get(boss, ""),
-            "titles": list(reversed(titles))}  # fmt: skip
-
-
-def league_table(season: Season) -> list[dict[str, Any]]:
-    """The season table from finished Liga-Partien between two teams."""
-    engine = engine_module()
-    matches = list(
-        _matches(round__tournament__season=season, status__in=FINISHED,
-                 home_team__isnull=False, away_team__isnull=False)
+def player_results(player: Player) -> list[dict[str, Any]]:
+    """Every table the player sat at in public tournaments' published or closed rounds,
+    newest first, with the match as it stands."""
+    seats = list(
+        Seat.objects.filter(player=player, round__tournament__is_public=True,
+                            round__status__in=COUNTED)
+        .select_related("table__match", "round__tournament")
+        .order_by("-round__tournament__created", "-round__number")
     )  # fmt: skip
-    results = _results_by_match(matches)
-    league_matches = []
-    for m in matches:
-        state = engine.score_liga(results.get(m.pk, []), target=m.target or 51)
-        if state.winner is None:
-            continue
-        winner = m.home_team_id if state.winner == 0 else m.away_team_id
-        league_matches.append(standings.LeagueMatch(
-            m.home_team_id, m.away_team_id, state.points[0], state.points[1], winner))  # fmt: skip
-    teams = Team.objects.filter(tournament__season=season)
-    rows = [r.to_dict() for r in standings.league_table(league_matches,
-                                                         teams=teams.values_list("pk", flat=True))]  # fmt: skip
-    names = dict(teams.values_list("pk", "name"))
-    for row in rows:
-        row["name"] = names.get(row["team"], "?")
-    return rows
+    scored = {s.match: s for s in selectors.scored_matches(
+        Match.objects.filter(table__in=[seat.table_id for seat in seats]))}  # fmt: skip
+    ids = {p for s in scored.values() for p in s.seats}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+
+
+def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]:
+    team = seat.position % 2
+    row: dict[str, Any] = {"tournament": seat.round.tournament, "round": seat.round.number,
+                           "table": seat.table.number, "score": score}  # fmt: skip
+    if score is None:
+        return row
+    pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
+    game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
+    winner = game.winner()
+    row.update({
+        "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
+        "opponents": [names.get(score.seats[p], "") for p in (1 - team, 3 - team)],
+        "big": pick(score.big), "small": pick(score.small), "mp": pick(score.match_points),
+        "outcome": "draw" if winner is None else ("won" if winner == team else "lost"),
+    })  # fmt: skip
+    return row
+
+
+# --- club leaderboards ----------------------------------------------------------------
+
+
+def club_view(club: Club) -> dict[str, Any]:
+    """The all-time table, the KlammernBoss with the title's history, league tables."""
+    state = selectors.club_leaderboards(club)
+    data = state["data"] if isinstance(state["data"], dict) else {}
+    if not (state["up_to_date"] and "all_time" in data):
+        data = _cached(
+            f"web:club:{club.pk}:{club.results_version}",
+            lambda: leaderboards.compute_club_leaderboards(club_id=club.pk),
+        )
+    names = {row["player"]: row.get("name", "") for row in data.get("all_time", [])}
+    boss = data.get("boss") or {}
+    titles, previous = [], None
+    for entry in boss.get("history", []):
+        titles.append({"tournament_name": entry.get("tournament_name", ""),
+                       "boss": entry.get("boss"), "name": names.get(entry.get("boss"), ""),
+                       "new": entry.get("boss") is not None and entry.get("boss") != previous})  # fmt: skip
+        previous = entry.get("boss")
+    return {
+        "all_time": data.get("all_time", []),
+        "boss": boss.get("current"),
+        "boss_name": boss.get("current_name") or names.get(boss.get("current"), ""),
+        "titles": list(reversed(titles)),
+        "leagues": {league["season"]: league["rows"] for league in data.get("leagues", [])},
+    }
+
+
+def league_rows(season: Season) -> list[dict[str, Any]]:
+    return club_view(season.club)["leagues"].get(season.pk, [])

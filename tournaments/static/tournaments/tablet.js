@@ -76,11 +76,25 @@
     if (window.htmx) { htmx.trigger("#table-state", "refresh"); }
   }
 
+  function acknowledge(item) {
+    if (serverDeals.some(function (d) { return d.number === item.number; })) { return; }
+    serverDeals.push({ number: item.number, dealer: item.record.dealer,
+                       thrownIn: item.record.contract && item.record.contract.kind === "thrown_in" });
+  }
+
   function readServerDeals() {
     var el = document.getElementById("table-state");
-    if (el && el.getAttribute("data-deals")) {
-      serverDeals = JSON.parse(el.getAttribute("data-deals"));
-      updateCounter();
+    if (!el || !el.getAttribute("data-deals")) { return; }
+    var fresh = JSON.parse(el.getAttribute("data-deals"));
+    // an acknowledged deal the (older) state has not caught up with yet stays known
+    serverDeals.forEach(function (d) {
+      if (!fresh.some(function (f) { return f.number === d.number; })) { fresh.push(d); }
+    });
+    serverDeals = fresh;
+    updateCounter();
+    if (!entry.dirty && !editingRejected()) {
+      var slot = nextSlot();
+      if (slot.number !== entry.number || slot.dealer !== entry.state.dealer) { entry.reset(slot.number, slot.dealer); }
     }
   }
 
@@ -127,6 +141,7 @@
     var status = answer.status;
     if (status === 201) {
       if (index >= 0) { items.splice(index, 1); }
+      acknowledge(item);
       save(items);
       toast(fmt(S.saved, { n: item.number }), "ok");
       refreshState();

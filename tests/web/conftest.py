@@ -1,0 +1,57 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright against pytest-django's
+live server, and a helper that saves screenshots to ``artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the live server's ORM calls
+# from the test body are still synchronous.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    return context.new_page()
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save the page at phone and desktop width (full page), then restore the size."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(before)
