@@ -119,10 +119,32 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "Europe/Zurich"
+# A task's message is acknowledged only after the task ran; a worker killed mid-task
+# (or a prefork child lost) leaves it to be redelivered. Tasks are idempotent for this.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Defaults for any task without its own limits (tournaments.tasks sets its own).
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis redelivers an unacknowledged message after this many seconds: longer than any
+# task's hard limit and any retry countdown (60 s max), short enough that a message of a
+# killed worker comes back within minutes (the beat task covers standings in 30 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
+}
+CELERY_BEAT_SCHEDULE = {
+    "requeue-lagging-snapshots": {
+        "task": "tournaments.tasks.requeue_lagging_snapshots",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
+}
 
 # --- Auth -----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

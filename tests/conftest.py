@@ -1,12 +1,23 @@
 """Personas for API tests: an organiser of club A, an organiser of club B, a logged-in
-stranger, an anonymous visitor, and the devices of tables 1 and 2 of a running round."""
+stranger, an anonymous visitor, and the devices of tables 1 and 2 of a running round.
+
+Background work in ordinary tests: Celery runs eagerly (even with ``REDIS_URL`` set),
+the cache is a fresh local-memory cache, and ``transaction.on_commit`` callbacks run when
+the outermost atomic block *inside* the test's own transaction exits, as they would on a
+real commit (``commit_hooks_at_test_level``). Tests marked ``worker`` (tests/tasks) opt
+out of all three and run a real worker. With ``CI=true`` a missing PostgreSQL or Redis
+fails the session at start instead of letting tests skip.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.db import transaction
 from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
@@ -35,9 +46,89 @@ class Event:
         return self.table2.match
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In CI, PostgreSQL and Redis are required: fail at once rather than skip."""
+    if os.environ.get("CI", "").lower() != "true":
+        return
+    problems = []
+    database_url = os.environ.get("DATABASE_URL", "")
+    if not database_url.startswith(("postgres://", "postgresql://")):
+        problems.append("DATABASE_URL must point to PostgreSQL in CI")
+    else:
+        try:
+            import psycopg
+
+            psycopg.connect(database_url, connect_timeout=5).close()
+        except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
+            problems.append(f"PostgreSQL is not reachable: {error}")
+    redis_url = os.environ.get("REDIS_URL", "")
+    if not redis_url:
+        problems.append("REDIS_URL must be set in CI")
+    else:
+        try:
+            import redis
+
+            redis.Redis.from_url(redis_url, socket_connect_timeout=5).ping()
+        except Exception as error:  # noqa: BLE001
+            problems.append(f"Redis is not reachable: {error}")
+    if problems:
+        pytest.exit("CI needs its services: " + "; ".join(problems), returncode=1)
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def eager_background_work(request: pytest.FixtureRequest, settings: Any) -> Iterator[None]:
+    """Eager Celery and a private cache for every test not marked ``worker``."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    from klammern_site.celery import app
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"test-{id(request.node)}"}}  # fmt: skip
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def commit_hooks_at_test_level(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run ``on_commit`` callbacks when the code under test leaves its outermost atomic
+    block and only the test's wrapping transaction remains: that is where a real
+    request would commit. Without this they would never run in ``db`` tests."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    original = transaction.Atomic.__exit__
+
+    def exit_and_commit(self: Any, exc_type: Any, exc: Any, tb: Any) -> Any:
+        result = original(self, exc_type, exc, tb)
+        connection = transaction.get_connection(self.using)
+        blocks = connection.atomic_blocks
+        if (
+            exc_type is None
+            and blocks
+            and all(getattr(b, "_from_testcase", False) for b in blocks)
+            and not connection.needs_rollback
+            and connection.run_on_commit
+        ):
+            hooks, connection.run_on_commit = connection.run_on_commit, []
+            for _, func, _robust in hooks:
+                func()  # robust or not: a failing hook should fail the test
+        return result
+
+    transaction.Atomic.__exit__ = exit_and_commit  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        transaction.Atomic.__exit__ = original  # type: ignore[method-assign]
 
 
 @pytest.fixture

@@ -4,12 +4,13 @@ reads are scoped by ``permissions.visible_tournaments`` and organiser checks."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -29,6 +30,7 @@ from .serializers import (
     ConfirmMatchSerializer,
     DeviceCodeSerializer,
     DrawRoundSerializer,
+    LeaderboardsSerializer,
     MatchSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
@@ -62,6 +64,33 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
     filterset_fields = ["slug"]
+
+    @extend_schema(responses=LeaderboardsSerializer)
+    @action(detail=True, methods=["get"])
+    def leaderboards(self, request: Request, pk: str) -> Response:
+        """The club's stored all-time table, KlammernBoss (with the title's history) and
+        league tables per season; ``up_to_date`` as for standings."""
+        club = Club.objects.select_related("snapshot").get(pk=self.get_object().pk)
+        return Response(selectors.club_leaderboards(club))
+
+
+def round_body(round_id: int) -> dict[str, Any]:
+    """The round as it stands now (after an eager draw task: seated)."""
+    related = ["tables__seats__player", "byes__player", "tables__match"]
+    return RoundSerializer(Round.objects.prefetch_related(*related).get(pk=round_id)).data
+
+
+def fresh_standings(tournament: Tournament) -> dict[str, Any]:
+    fresh = services.compute_tournament_standings(tournament_id=tournament.pk)
+    stored = selectors.standings_state(tournament)
+    fresh = json.loads(json.dumps(fresh))  # as the snapshot's JSON column would hold it
+    return {
+        **stored,
+        "data": fresh,
+        "fresh": True,
+        "snapshot_version": stored["computed_version"],
+        "equals_snapshot": stored["data"] == fresh,
+    }
 
 
 class PlayerViewSet(
@@ -156,23 +185,34 @@ class TournamentViewSet(
     def finish(self, request: Request, pk: str) -> Response:
         return self._command(services.finish_tournament)
 
-    @extend_schema(request=DrawRoundSerializer, responses={201: RoundSerializer})
+    @extend_schema(request=DrawRoundSerializer, responses={202: RoundSerializer})
     @action(detail=True, methods=["post"], url_path="rounds")
     def draw_round(self, request: Request, pk: str) -> Response:
-        """Draw the next round (as a draft) from the checked-in players."""
+        """Request the next round's draw from the checked-in players: 202 with the round
+        in status ``drawing``; poll ``GET /api/rounds/{id}/`` until it is ``draft``."""
         tournament = self.get_object()
         require_organiser(request.user, tournament.club_id)
         data = DrawRoundSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        round_ = services.draw_round(tournament=tournament, seed=data.validated_data.get("seed"))
-        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+        round_ = services.request_round_draw(
+            tournament=tournament, seed=data.validated_data.get("seed")
+        )
+        return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses=StandingsSerializer)
+    @extend_schema(
+        responses=StandingsSerializer,
+        parameters=[OpenApiParameter("fresh", bool, description="Organisers: recompute now.")],
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        """The latest computed standings; ``up_to_date`` says whether they include every
-        result entered so far."""
-        return Response(selectors.standings_state(self.get_object()))
+        """The stored standings; ``up_to_date`` says whether they include every result
+        entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,
+        with ``equals_snapshot``."""
+        tournament = self.get_object()
+        if request.query_params.get("fresh") not in (None, "", "0", "false"):
+            require_organiser(request.user, tournament.club_id)
+            return Response(fresh_standings(tournament))
+        return Response(selectors.standings_state(tournament))
 
 
 class RegistrationViewSet(
@@ -226,7 +266,8 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         user = self.request.user
         rounds = Round.objects.filter(tournament__in=visible_tournaments(user))
         drafts_of = organised_club_ids(user) if user.is_authenticated else []
-        rounds = rounds.exclude(status=Round.Status.DRAFT) | rounds.filter(
+        hidden = [Round.Status.DRAFT, Round.Status.DRAWING]
+        rounds = rounds.exclude(status__in=hidden) | rounds.filter(
             tournament__club__in=drafts_of
         )
         related = ["tables__seats__player", "byes__player", "tables__match"]
@@ -240,10 +281,14 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         require_organiser(self.request.user, round_.tournament.club_id)
         return Response(RoundSerializer(service(round_=round_, **kwargs)).data)
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses={202: RoundSerializer})
     @action(detail=True, methods=["post"])
     def redraw(self, request: Request, pk: str) -> Response:
-        return self._command(services.redraw_round)
+        """Throw away the draft's seating and draw again (next attempt): 202, as a draw."""
+        round_ = self.get_object()
+        require_organiser(request.user, round_.tournament.club_id)
+        services.request_redraw(round_=round_)
+        return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"])

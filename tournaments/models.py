@@ -37,6 +37,9 @@ class Club(models.Model):
     boss_window = models.PositiveSmallIntegerField(
         default=3, help_text="Number of recent playing evenings for the KlammernBoss."
     )
+    results_version = models.PositiveIntegerField(
+        default=0, help_text="Bumped whenever a result of one of the club's tournaments changes."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -166,6 +169,9 @@ class Tournament(models.Model):
     avoid_same_club = models.BooleanField(default=False)
     avoid_same_household = models.BooleanField(default=True)
     home_and_away = models.BooleanField(default=False)
+    swiss = models.BooleanField(
+        default=False, help_text="Fixed pairs: pairs close in the standings meet (Swiss)."
+    )
     planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
@@ -296,9 +302,14 @@ class RoundQuerySet(models.QuerySet["Round"]):
     def published(self) -> RoundQuerySet:
         return self.filter(status=Round.Status.PUBLISHED)
 
+    def counted(self) -> RoundQuerySet:
+        """Rounds whose results and byes count: published or closed."""
+        return self.filter(status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
+        DRAWING = "drawing", "Wird ausgelost"
         DRAFT = "draft", "Entwurf"
         PUBLISHED = "published", "Veröffentlicht"
         CLOSED = "closed", "Abgeschlossen"
@@ -521,3 +532,17 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"Rangliste {self.tournament} (v{self.computed_version})"
+
+
+class ClubSnapshot(models.Model):
+    """A club's leaderboards (all-time table, KlammernBoss history, league tables per
+    season) computed by the leaderboards task for ``computed_version`` of
+    ``Club.results_version``."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="snapshot")
+    computed_version = models.PositiveIntegerField(default=0)
+    data = models.JSONField(default=dict, blank=True)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Bestenlisten {self.club} (v{self.computed_version})"

@@ -1,12 +1,17 @@
-"""Read-only queries that several views share: round progress and standings state."""
+"""Read-only queries that several views and services share: round progress, the stored
+standings and club leaderboards (snapshots only), and the scores of table matches loaded
+from the current deal versions' score columns (for the recompute services)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from .models import DeviceCredential, Round, Tournament
+from .models import Club, DeviceCredential, Match, Round, Seat, Tournament
 
 
 def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:
@@ -74,3 +79,131 @@ def standings_state(tournament: Tournament) -> dict[str, Any]:
         "detail": detail,
         "data": snapshot.data if snapshot else {},
     }
+
+
+def club_leaderboards(club: Club) -> dict[str, Any]:
+    """The club's stored leaderboards (all-time table, KlammernBoss and its history, league
+    tables per season) with whether they include every result entered so far."""
+    snapshot = getattr(club, "snapshot", None)
+    computed = snapshot.computed_version if snapshot else None
+    return {
+        "club": club.pk,
+        "results_version": club.results_version,
+        "computed_version": computed,
+        "up_to_date": computed is not None and computed >= club.results_version,
+        "computed_at": snapshot.computed_at if snapshot else None,
+        "data": snapshot.data if snapshot else {},
+    }
+
+
+# --- match scores from the score columns ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoredMatch:
+    """A table match with at least one current deal: seats and totals so far.
+
+    ``big``/``small`` follow RULES.md (5 small points make a big point, a Kalte 2, then
+    0:0); ``liga_winner`` is the Liga-Partie's winner (0/1) once decided, else None."""
+
+    match: int
+    tournament: int
+    round: int
+    table: int
+    mode: str
+    home_team: int | None
+    away_team: int | None
+    seats: tuple[int, ...]
+    big: tuple[int, int]
+    small: tuple[int, int]
+    match_points: tuple[int, int]
+    deals: int
+    liga_winner: int | None
+
+
+def small_big(small_points: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(big, small) after deals with these small points, as ``engine.score_small_big``
+    counts them (thrown-in deals carry 0:0 and change nothing)."""
+    small, big = [0, 0], [0, 0]
+    for gained in small_points:
+        small[0] += gained[0]
+        small[1] += gained[1]
+        for team in (0, 1):
+            if small[team] >= 5:
+                big[team] += 2 if small[1 - team] == 0 else 1
+                small = [0, 0]
+                break
+    return (big[0], big[1]), (small[0], small[1])
+
+
+def _liga_winners(matches: QuerySet[Match], targets: dict[int, int]) -> dict[int, int | None]:
+    """The Liga-Partie winner per Liga match, from the engine's keeper over the results
+    (only Liga matches load the result JSON: the keeper needs ``playing_team``)."""
+    from games.models import DealVersion
+    from games.services import engine_module
+
+    engine = engine_module()
+    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    rows = (
+        DealVersion.objects.filter(is_current=True, deal__match__in=matches.filter(mode="liga"))
+        .order_by("deal__match_id", "deal__number")
+        .values_list("deal__match_id", "result")
+    )
+    for match_id, result in rows:
+        results[match_id].append(result)
+    winners: dict[int, int | None] = {}
+    for match_id, deal_results in results.items():
+        for count in range(len(deal_results), 0, -1):  # a corrected deal may end it early
+            try:
+                state = engine.score_liga(deal_results[:count], target=targets[match_id])
+                winners[match_id] = state.winner
+                break
+            except engine.KeeperError:
+                continue
+    return winners
+
+
+def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
+    """Score every match of ``matches`` that has deals: four queries whatever the size."""
+    from games.models import DealVersion
+
+    meta = {
+        row[0]: row
+        for row in matches.values_list(
+            "pk", "round__tournament_id", "round__number", "table__number", "mode",
+            "home_team_id", "away_team_id", "target",
+        )
+    }  # fmt: skip
+    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for match_id, position, player in Seat.objects.filter(table__match__in=matches).values_list(
+        "table__match", "position", "player_id"
+    ):
+        seats[match_id][position] = player
+    deals: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
+    rows = (
+        DealVersion.objects.filter(is_current=True, deal__match__in=matches)
+        .order_by("deal__match_id", "deal__number")
+        .values_list("deal__match_id", "small_0", "small_1", "match_points_0", "match_points_1")
+    )
+    for match_id, s0, s1, m0, m1 in rows:
+        deals[match_id].append((s0, s1, m0, m1))
+    targets = {m[0]: m[7] or 51 for m in meta.values() if m[4] == Match.Mode.LIGA}
+    liga = _liga_winners(matches, targets) if targets else {}
+    return [
+        _scored(meta[match_id], seats[match_id], match_deals, liga.get(match_id))
+        for match_id, match_deals in deals.items()
+        if match_id in meta
+    ]
+
+
+def _scored(
+    meta: Sequence[Any], seats: Sequence[int], deals: Sequence[tuple[int, int, int, int]],
+    liga_winner: int | None,
+) -> ScoredMatch:  # fmt: skip
+    big, small = small_big((d[0], d[1]) for d in deals)
+    points = (sum(d[2] for d in deals), sum(d[3] for d in deals))
+    return ScoredMatch(
+        match=meta[0], tournament=meta[1], round=meta[2], table=meta[3], mode=meta[4],
+        home_team=meta[5], away_team=meta[6], seats=tuple(seats), big=big, small=small,
+        match_points=points, deals=len(deals), liga_winner=liga_winner,
+    )  # fmt: skip

@@ -55,7 +55,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "is_public", "rules_preset", "rules_options", "rules_locked", "locked_at",
             "match_mode", "deals_per_match", "liga_target", "bye_score_mode",
             "bye_fixed_points", "tiebreaks", "avoid_same_club", "avoid_same_household",
-            "home_and_away", "planned_rounds", "results_version", "created",
+            "home_and_away", "swiss", "planned_rounds", "results_version", "created",
         ]  # fmt: skip
         read_only_fields = [
             "id", "status", "rules_locked", "locked_at", "results_version", "created",
@@ -126,7 +126,7 @@ class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = [
-            "id", "tournament", "number", "status", "seed", "attempt",
+            "id", "tournament", "number", "status", "seed", "attempt", "cost",
             "published_at", "closed_at", "tables", "byes",
         ]  # fmt: skip
 
@@ -242,4 +242,13 @@ class StandingsSerializer(serializers.Serializer):
     up_to_date = serializers.BooleanField()
     computed_at = serializers.DateTimeField(allow_null=True)
     detail = serializers.CharField()
+    data = serializers.JSONField()
+
+
+class LeaderboardsSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    results_version = serializers.IntegerField()
+    computed_version = serializers.IntegerField(allow_null=True)
+    up_to_date = serializers.BooleanField()
+    computed_at = serializers.DateTimeField(allow_null=True)
     data = serializers.JSONField()

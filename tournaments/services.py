@@ -8,17 +8,20 @@ seating module takes over; standings are not computed here.
 
 from __future__ import annotations
 
-import random
 import secrets
+import time
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import seating, selectors, standings
 from .models import (
     Bye,
     Club,
@@ -29,9 +32,12 @@ from .models import (
     Player,
     Registration,
     Round,
+    RoundQuerySet,
     Seat,
+    StandingsSnapshot,
     Table,
     Team,
+    TeamMember,
     Tournament,
     hash_device_code,
 )
@@ -129,13 +135,60 @@ def finish_tournament(*, tournament: Tournament) -> Tournament:
     return tournament
 
 
-def notify_results_changed(*, tournament_id: int) -> None:
-    """Record that a tournament's results changed: bump ``results_version``.
+STANDINGS_FLAG = "standings-queued:{}"
+LEADERBOARDS_FLAG = "leaderboards-queued:{}"
+#: A queued flag older than this is presumed lost (killed worker, flushed queue).
+FLAG_STALE_SECONDS = 120
 
-    The single place where result changes are announced; the standings recompute is
-    enqueued from here (with ``transaction.on_commit``) once the standings task exists.
-    """
+
+def notify_results_changed(*, tournament_id: int) -> None:
+    """Record that a tournament's results changed: bump its ``results_version`` and its
+    club's, and after commit queue one standings and one leaderboards recompute unless
+    one is queued already (bursts of submissions coalesce)."""
     Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
+    Club.objects.filter(tournaments=tournament_id).update(results_version=F("results_version") + 1)
+    club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+    transaction.on_commit(
+        lambda: enqueue_standings_recompute(tournament_id=tournament_id), robust=True
+    )
+    transaction.on_commit(lambda: enqueue_leaderboards_recompute(club_id=club_id), robust=True)
+
+
+def _enqueue_once(flag: str, send: Any, *, force: bool = False) -> bool:
+    """Send unless ``flag`` marks a queued task; ``force`` replaces a stale flag. If the
+    broker refuses, the flag is dropped again so the beat task can retry later."""
+    now = time.time()
+    if not cache.add(flag, now, timeout=FLAG_STALE_SECONDS * 10):
+        queued_at = cache.get(flag)
+        if not force or (queued_at is not None and now - float(queued_at) < FLAG_STALE_SECONDS):
+            return False
+        cache.set(flag, now, timeout=FLAG_STALE_SECONDS * 10)
+    try:
+        send()
+    except Exception:
+        cache.delete(flag)
+        raise
+    return True
+
+
+def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:
+    from . import tasks
+
+    return _enqueue_once(
+        STANDINGS_FLAG.format(tournament_id),
+        lambda: tasks.recompute_standings_task.delay(tournament_id),
+        force=force,
+    )
+
+
+def enqueue_leaderboards_recompute(*, club_id: int, force: bool = False) -> bool:
+    from . import tasks
+
+    return _enqueue_once(
+        LEADERBOARDS_FLAG.format(club_id),
+        lambda: tasks.recompute_club_leaderboards_task.delay(club_id),
+        force=force,
+    )
 
 
 # --- registrations --------------------------------------------------------------------
@@ -157,11 +210,12 @@ def register_player(
     )
     try:
         with transaction.atomic():
-            return Registration.objects.create(
+            registration = Registration.objects.create(
                 tournament=tournament, player=player, team=team, late=late
             )
     except IntegrityError as exc:
         raise Conflict(f"{player} is already registered.") from exc
+    return registration
 
 
 @transaction.atomic
@@ -190,84 +244,282 @@ def withdraw_registration(*, registration: Registration) -> Registration:
 # --- rounds ---------------------------------------------------------------------------
 
 
-def _draw_individual(players: Sequence[Player], rng: random.Random) -> tuple[list, list]:
-    """Placeholder draw until tournaments.seating lands: shuffle, groups of four."""
-    shuffled = list(players)
-    rng.shuffle(shuffled)
-    full = len(shuffled) - len(shuffled) % 4
-    tables = [shuffled[i : i + 4] for i in range(0, full, 4)]
-    return tables, shuffled[full:]
+class DrawInputs:
+    """What one round's draw needs, loaded from the rows (see ``_draw_inputs``)."""
+
+    def __init__(self, tournament: Tournament, number: int, registered_before: Any) -> None:
+        self.tournament = tournament
+        self.number = number
+        self.registrations = list(
+            tournament.registrations.checked_in()
+            .filter(created__lte=registered_before)
+            .select_related("player")
+            .order_by("player_id")
+        )
 
 
-def _draw_teams(teams: Sequence[Team], rng: random.Random) -> tuple[list, list]:
-    """Placeholder team draw: shuffle the teams and pair them; partners sit opposite."""
-    shuffled = list(teams)
-    rng.shuffle(shuffled)
-    pairs = [shuffled[i : i + 2] for i in range(0, len(shuffled) - 1, 2)]
-    return pairs, shuffled[len(pairs) * 2 :]
+def _home_clubs(tournament: Tournament, player_ids: Sequence[int]) -> dict[int, int]:
+    """A player's club for 'same club': this tournament's club if they are a member of it,
+    else the lowest-numbered club they are a member of (guests elsewhere count as none)."""
+    clubs: dict[int, int] = {}
+    rows = ClubMembership.objects.filter(
+        player_id__in=player_ids, kind=ClubMembership.Kind.MEMBER
+    ).values_list("player_id", "club_id")
+    for player, club in sorted(rows, key=lambda r: (r[1] != tournament.club_id, r[1])):
+        clubs.setdefault(player, club)
+    return clubs
 
 
-def _present_players(tournament: Tournament) -> list[Player]:
-    registrations = tournament.registrations.checked_in().select_related("player")
-    return [r.player for r in registrations.order_by("player_id")]
-
-
-def _present_teams(tournament: Tournament) -> list[Team]:
-    present = set(tournament.registrations.checked_in().values_list("player_id", flat=True))
-    teams = tournament.teams.prefetch_related("players").order_by("id")
+def _entrants(inputs: DrawInputs) -> list[seating.Entrant]:
+    regs = inputs.registrations
+    clubs = _home_clubs(inputs.tournament, [r.player_id for r in regs])
+    table_count = len(regs) // 4
     return [
-        t for t in teams if len(t.players.all()) == 2 and {p.pk for p in t.players.all()} <= present
+        seating.Entrant(
+            id=r.player_id,
+            club=clubs.get(r.player_id),
+            household=r.player.household.strip() or None,
+            # Registration.fixed_table is the table number (1-based); a pin to a table the
+            # field does not fill this round is ignored rather than failing the draw.
+            fixed_table=r.fixed_table - 1
+            if r.fixed_table and r.fixed_table <= table_count
+            else None,
+        )
+        for r in regs
     ]
 
 
-def _create_table(
-    *, round_: Round, number: int, seats: Sequence[Player], teams: Sequence[Team] = ()
-) -> Table:
-    tournament = round_.tournament
-    table = Table.objects.create(round=round_, number=number)
-    for position, player in enumerate(seats):
-        Seat.objects.create(table=table, round=round_, position=position, player=player)
-    liga = tournament.match_mode == Tournament.MatchMode.LIGA
-    Match.objects.create(
-        round=round_,
-        table=table,
-        mode=Match.Mode.LIGA if liga else Match.Mode.DEALS,
-        deals_planned=None if liga else tournament.deals_per_match,
-        target=tournament.liga_target if liga else None,
-        home_team=teams[0] if teams else None,
-        away_team=teams[1] if teams else None,
+def _earlier_rounds(tournament: Tournament, number: int) -> RoundQuerySet:
+    return tournament.rounds.filter(number__lt=number).exclude(status=Round.Status.DRAWING)
+
+
+def _individual_history(tournament: Tournament, number: int) -> seating.SeatingHistory:
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0] * 4))
+    rounds = _earlier_rounds(tournament, number)
+    for round_id, table_id, position, player in Seat.objects.filter(round__in=rounds).values_list(
+        "round_id", "table_id", "position", "player_id"
+    ):
+        tables[round_id][table_id][position] = player
+    byes = Bye.objects.filter(round__in=rounds).values_list("player_id", flat=True)
+    return seating.history_from_tables(
+        [[tuple(seats) for seats in by_table.values()] for by_table in tables.values()],
+        byes=list(byes),
     )
-    return table
 
 
-def _bye_points(tournament: Tournament) -> int:
-    # Average byes are filled in by the standings computation; only fixed ones are known.
-    if tournament.bye_score_mode == Tournament.ByeScoreMode.FIXED:
-        return tournament.bye_fixed_points
-    return 0
+def _seating_options(tournament: Tournament) -> seating.SeatingOptions:
+    forbidden = frozenset(
+        frozenset(pair)
+        for pair in tournament.forbidden_pairings.values_list("player_a_id", "player_b_id")
+    )
+    return seating.SeatingOptions(
+        avoid_same_club=tournament.avoid_same_club,
+        avoid_same_household=tournament.avoid_same_household,
+        forbidden=forbidden,
+        planned_rounds=tournament.planned_rounds,
+    )
 
 
-def _seat_round(round_: Round) -> None:
+def _seat_individual(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
     tournament = round_.tournament
-    rng = random.Random(round_.seed * 1000 + round_.attempt)
-    if tournament.uses_teams:
-        pairs, idle = _draw_teams(_present_teams(tournament), rng)
-        for number, (a, b) in enumerate(pairs, start=1):
-            pa, pb = list(a.players.all()), list(b.players.all())
-            _create_table(round_=round_, number=number, seats=[pa[0], pb[0], pa[1], pb[1]],
-                          teams=(a, b))  # fmt: skip
-        byes = [p for team in idle for p in team.players.all()]
-    else:
-        tables, byes = _draw_individual(_present_players(tournament), rng)
-        for number, seats in enumerate(tables, start=1):
-            _create_table(round_=round_, number=number, seats=seats)
-    for player in byes:
-        Bye.objects.create(round=round_, player=player, points=_bye_points(tournament))
+    entrants = _entrants(inputs)
+    draw = seating.draw_individual(
+        entrants, _individual_history(tournament, round_.number), round_number=round_.number,
+        seed=round_.seed, attempt=round_.attempt, options=_seating_options(tournament),
+    )  # fmt: skip
+    _create_tables(round_=round_, tables=[(seats, None) for seats in draw.tables])
+    _create_byes(round_=round_, players=draw.byes)
+    pinned = {r.player_id for r in inputs.registrations if r.fixed_table}
+    ignored = sorted(pinned - {e.id for e in entrants if e.fixed_table is not None})
+    return {**draw.cost.to_dict(), "kind": "individual", "ignored_pins": ignored}
+
+
+def _team_players(tournament: Tournament, present: set[int]) -> dict[int, list[int]]:
+    """Each team's checked-in players, lowest player id first."""
+    players: dict[int, list[int]] = defaultdict(list)
+    rows = TeamMember.objects.filter(team__tournament=tournament).order_by("player_id")
+    for team, player in rows.values_list("team_id", "player_id"):
+        if player in present:
+            players[team].append(player)
+    return players
+
+
+def _pair_history(tournament: Tournament, number: int) -> seating.PairHistory:
+    rounds = _earlier_rounds(tournament, number)
+    by_round: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for round_id, home, away in Match.objects.filter(
+        round__in=rounds, home_team__isnull=False, away_team__isnull=False
+    ).values_list("round_id", "home_team_id", "away_team_id"):
+        by_round[round_id].append((home, away))
+    team_of = dict(
+        TeamMember.objects.filter(team__tournament=tournament).values_list("player_id", "team_id")
+    )
+    bye_teams = {
+        (round_id, team_of[player])
+        for round_id, player in Bye.objects.filter(round__in=rounds).values_list(
+            "round_id", "player_id"
+        )
+        if player in team_of
+    }
+    return seating.pair_history_from_tables(
+        list(by_round.values()), byes=[team for _, team in bye_teams]
+    )
+
+
+def _swiss_order(tournament: Tournament, pairs: Sequence[int]) -> list[int]:
+    """Active pairs best first by the stored standings; pairs without a row last."""
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
+    rows = (snapshot.data.get("rows") if snapshot else None) or []
+    active = set(pairs)
+    order = [r["entrant"] for r in rows if r.get("entrant") in active]
+    return order + sorted(active - set(order))
+
+
+def _seat_pairs(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
+    tournament = round_.tournament
+    players = _team_players(tournament, {r.player_id for r in inputs.registrations})
+    pairs = sorted(team for team, members in players.items() if len(members) >= 2)
+    draw = seating.draw_pairs(
+        pairs, _pair_history(tournament, round_.number), round_number=round_.number,
+        seed=round_.seed, attempt=round_.attempt,
+        swiss_order=_swiss_order(tournament, pairs) if tournament.swiss else None,
+    )  # fmt: skip
+    _create_tables(
+        round_=round_,
+        tables=[(_pair_seats(players[a], players[b]), (a, b)) for a, b in draw.tables],
+    )
+    _create_byes(round_=round_, players=[p for team in draw.byes for p in players[team][:2]])
+    return {**draw.cost.to_dict(), "kind": "pairs", "swiss": tournament.swiss}
+
+
+def _pair_seats(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int, int]:
+    """Partners sit opposite: the first pair in seats 0 & 2."""
+    return (first[0], second[0], first[1], second[1])
+
+
+def league_schedule(tournament: Tournament) -> list[seating.LeagueRound]:
+    """The season's fixture list: teams in id order (the seeding), round robin."""
+    team_ids = list(tournament.teams.order_by("id").values_list("id", flat=True))
+    if len(team_ids) < 2:
+        return []
+    return seating.league_fixtures(team_ids, home_and_away=tournament.home_and_away)
+
+
+def _seat_league(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
+    """Fixture round n of the season. Each team sends its first two checked-in players
+    (lowest player id first); a fixture where a team has fewer is not seated and listed
+    in ``skipped``. The resting team gets no bye: a league rest scores nothing."""
+    tournament = round_.tournament
+    fixtures = league_schedule(tournament)[round_.number - 1]
+    players = _team_players(tournament, {r.player_id for r in inputs.registrations})
+    tables, skipped = [], []
+    for home, away in fixtures.matches:
+        if len(players[home]) >= 2 and len(players[away]) >= 2:
+            tables.append((_pair_seats(players[home], players[away]), (home, away)))
+        else:
+            skipped.append([home, away])
+    _create_tables(round_=round_, tables=tables)
+    return {"kind": "league", "fixture_round": fixtures.number, "rest": fixtures.bye,
+            "skipped": skipped}  # fmt: skip
+
+
+def _create_tables(
+    *, round_: Round, tables: Sequence[tuple[Sequence[int], tuple[int, int] | None]]
+) -> None:
+    tournament = round_.tournament
+    liga = tournament.match_mode == Tournament.MatchMode.LIGA
+    created = Table.objects.bulk_create(
+        [Table(round=round_, number=n) for n in range(1, len(tables) + 1)]
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, position=position, player_id=player)
+        for table, (seats, _) in zip(created, tables, strict=True)
+        for position, player in enumerate(seats)
+    )
+    Match.objects.bulk_create(
+        Match(
+            round=round_,
+            table=table,
+            mode=Match.Mode.LIGA if liga else Match.Mode.DEALS,
+            deals_planned=None if liga else tournament.deals_per_match,
+            target=tournament.liga_target if liga else None,
+            home_team_id=teams[0] if teams else None,
+            away_team_id=teams[1] if teams else None,
+        )  # fmt: skip
+        for table, (_, teams) in zip(created, tables, strict=True)
+    )
+
+
+def _create_byes(*, round_: Round, players: Sequence[int]) -> None:
+    # Average byes are filled in by the standings computation; only fixed ones are known.
+    tournament = round_.tournament
+    fixed = tournament.bye_score_mode == Tournament.ByeScoreMode.FIXED
+    points = tournament.bye_fixed_points if fixed else 0
+    Bye.objects.bulk_create(Bye(round=round_, player_id=p, points=points) for p in players)
+
+
+def _check_drawable(inputs: DrawInputs) -> None:
+    """The synchronous checks of a draw request (the task itself cannot refuse)."""
+    tournament = inputs.tournament
+    if tournament.format == Tournament.Format.INDIVIDUAL:
+        if len(inputs.registrations) < 4:
+            raise ServiceError("Not enough checked-in players for a single table.")
+        pins = Counter(
+            e.fixed_table for e in _entrants(inputs) if e.fixed_table is not None
+        )  # fmt: skip
+        if pins and max(pins.values()) > 4:
+            raise Conflict("More than four players are fixed to one table.")
+        return
+    if tournament.format == Tournament.Format.LEAGUE:
+        if inputs.number > len(league_schedule(tournament)):
+            raise Conflict("All rounds of the season's fixture list have been drawn.")
+        return
+    present = {r.player_id for r in inputs.registrations}
+    players = _team_players(tournament, present)
+    if sum(1 for members in players.values() if len(members) >= 2) < 2:
+        raise ServiceError("Not enough checked-in players for a single table.")
+
+
+SEATERS = {
+    Tournament.Format.INDIVIDUAL: _seat_individual,
+    Tournament.Format.PAIRS: _seat_pairs,
+    Tournament.Format.LEAGUE: _seat_league,
+}
 
 
 @transaction.atomic
-def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
-    """Draw the next round as a draft from the checked-in players."""
+def seat_round(*, round_id: int) -> Round:
+    """Seat a round that is being drawn and make it a draft (the draw task's work).
+
+    Idempotent: a round no longer in ``drawing`` (seated already, published, closed) is
+    left alone, so a redelivered or duplicated task changes nothing. The seed, attempt
+    and cost breakdown are stored on the round for the organiser."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if round_.status != Round.Status.DRAWING:
+        return round_
+    round_.tables.all().delete()  # a half-written earlier try cannot survive; be explicit
+    round_.byes.all().delete()
+    inputs = DrawInputs(round_.tournament, round_.number, round_.created)
+    try:
+        cost = SEATERS[round_.tournament.format](round_, inputs)
+    except ValueError as error:  # e.g. the field shrank below four since the request
+        cost = {"error": str(error)}
+    round_.cost = cost
+    round_.status = Round.Status.DRAFT
+    round_.save(update_fields=["cost", "status"])
+    return round_
+
+
+def _enqueue_draw(round_id: int) -> None:
+    from . import tasks
+
+    transaction.on_commit(lambda: tasks.draw_round_task.delay(round_id), robust=True)
+
+
+@transaction.atomic
+def request_round_draw(*, tournament: Tournament, seed: int | None = None) -> Round:
+    """Create the next round in ``drawing`` and queue its draw (after commit). Checks
+    everything that could refuse the draw now, so the task always succeeds."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("Start the tournament before drawing a round.")
@@ -276,36 +528,56 @@ def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
     if (planned := tournament.planned_rounds) and tournament.rounds.count() >= planned:
         raise Conflict(f"All {planned} planned rounds have been played.")
     number = tournament.rounds.count() + 1
+    _check_drawable(DrawInputs(tournament, number, timezone.now()))
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
+        status=Round.Status.DRAWING,
         seed=seed if seed is not None else secrets.randbits(31),
     )
-    _seat_round(round_)
-    if not round_.tables.exists():
-        raise ServiceError("Not enough checked-in players for a single table.")
+    _enqueue_draw(round_.pk)
     return round_
 
 
 @transaction.atomic
-def redraw_round(*, round_: Round) -> Round:
+def request_redraw(*, round_: Round) -> Round:
+    """Throw away a draft's seating and queue a new draw with the next attempt number."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise Conflict("Only a draft round can be drawn again.")
     round_.tables.all().delete()
     round_.byes.all().delete()
-    round_.attempt = F("attempt") + 1
-    round_.save(update_fields=["attempt"])
-    round_.refresh_from_db()
-    _seat_round(round_)
+    round_.attempt += 1
+    round_.status = Round.Status.DRAWING
+    round_.cost = {}
+    round_.save(update_fields=["attempt", "status", "cost"])
+    _enqueue_draw(round_.pk)
     return round_
+
+
+def draw_round(*, tournament: Tournament, seed: int | None = None) -> Round:
+    """Draw the next round now, in this process (scripts, the console, inside an outer
+    transaction): ``request_round_draw`` then ``seat_round``. The queued task finds the
+    round seated and does nothing."""
+    round_ = request_round_draw(tournament=tournament, seed=seed)
+    return seat_round(round_id=round_.pk)
+
+
+def redraw_round(*, round_: Round) -> Round:
+    """Draw a draft again now, in this process (see ``draw_round``)."""
+    round_ = request_redraw(round_=round_)
+    return seat_round(round_id=round_.pk)
 
 
 @transaction.atomic
 def publish_round(*, round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.DRAWING:
+        raise Conflict("The round is still being drawn; try again in a moment.")
     if round_.status != Round.Status.DRAFT:
         raise Conflict("The round is already published.")
+    if not round_.tables.exists():
+        raise Conflict(f"The draw seated nobody: {round_.cost.get('error', 'no tables')}.")
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
@@ -392,3 +664,142 @@ def confirm_match(
         match.status = Match.Status.CONFIRMED
         match.save(update_fields=["status"])
     return match
+
+
+# --- standings ------------------------------------------------------------------------
+
+TIEBREAK_NAMES = {
+    "match_points": standings.TieBreak.TOURNAMENT_POINTS,
+    "tournament_points": standings.TieBreak.TOURNAMENT_POINTS,
+    "games_won": standings.TieBreak.GAMES_WON,
+    "point_difference": standings.TieBreak.POINT_DIFFERENCE,
+    "points": standings.TieBreak.AUGEN,
+    "augen": standings.TieBreak.AUGEN,
+    "opponents_strength": standings.TieBreak.BUCHHOLZ,
+    "buchholz": standings.TieBreak.BUCHHOLZ,
+    "head_to_head": standings.TieBreak.HEAD_TO_HEAD,
+}
+
+
+def tiebreak_chain(tournament: Tournament) -> tuple[standings.TieBreak, ...]:
+    """The tournament's chain of tie-breaks (organiser names mapped to criteria; unknown
+    names and repeats dropped; the default chain if the first is not a score)."""
+    chain: list[standings.TieBreak] = []
+    for name in tournament.tiebreaks or []:
+        criterion = TIEBREAK_NAMES.get(name)
+        if criterion is not None and criterion not in chain:
+            chain.append(criterion)
+    if not chain or chain[0] in (standings.TieBreak.BUCHHOLZ, standings.TieBreak.HEAD_TO_HEAD):
+        return standings.DEFAULT_TIEBREAKS
+    return tuple(chain)
+
+
+def bye_score(tournament: Tournament) -> standings.ByeScore:
+    """A fixed bye scores ``bye_fixed_points`` tournament points; otherwise the round's
+    average of every criterion."""
+    if tournament.bye_score_mode == Tournament.ByeScoreMode.FIXED:
+        return standings.ByeScore.fixed(tournament.bye_fixed_points)
+    return standings.ByeScore()
+
+
+def _game(match: selectors.ScoredMatch, team_of: dict[int, int] | None) -> standings.GameResult:
+    s = match.seats
+    if team_of is None:
+        teams: tuple[tuple[int, ...], tuple[int, ...]] = ((s[0], s[2]), (s[1], s[3]))
+    else:
+        home = match.home_team or team_of.get(s[0], -s[0])
+        away = match.away_team or team_of.get(s[1], -s[1])
+        teams = ((home,), (away,))
+    big = match.big
+    if match.mode == Match.Mode.LIGA:  # a Liga-Partie is one game: its winner takes it
+        winner = match.liga_winner
+        big = (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
+    return standings.GameResult(
+        round=match.round, table=match.table, teams=teams, big=big, small=match.small,
+        match_points=match.match_points,
+    )  # fmt: skip
+
+
+def tournament_results(
+    tournament: Tournament,
+) -> tuple[list[standings.GameResult], list[standings.Bye], list[int]]:
+    """Games, byes and entrants of a tournament's published and closed rounds. Matches
+    count live, as they stand (a table with one deal entered is a game).
+
+    Only results bump ``results_version``: a registration, or a round's byes, show in the
+    snapshot with the next result entered (or the round's close)."""
+    rounds = tournament.rounds.counted()
+    matches = Match.objects.filter(round__in=rounds)
+    team_of = None
+    if tournament.uses_teams:
+        team_of = dict(
+            TeamMember.objects.filter(team__tournament=tournament).values_list(
+                "player_id", "team_id"
+            )
+        )
+    games = [_game(m, team_of) for m in selectors.scored_matches(matches)]
+    bye_rows = set(Bye.objects.filter(round__in=rounds).values_list("round__number", "player_id"))
+    if team_of is not None:  # a pair's bye, once per pair
+        bye_rows = {(n, team_of[p]) for n, p in bye_rows if p in team_of}
+        entrants = list(tournament.teams.values_list("id", flat=True))
+    else:
+        entrants = list(tournament.registrations.active().values_list("player_id", flat=True))
+    byes = [standings.Bye(n, p) for n, p in sorted(bye_rows)]
+    return games, byes, entrants
+
+
+def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
+    """A full recompute of a tournament's standings from the stored deals (reads only).
+
+    ``results_version`` is read first: the rows reflect at least that version (a change
+    committed meanwhile may be in them too, and queues its own recompute)."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    chain = tiebreak_chain(tournament)
+    games, byes, entrants = tournament_results(tournament)
+    rows = [
+        row.to_dict()
+        for row in standings.tournament_standings(
+            games, byes=byes, tiebreaks=chain, bye_score=bye_score(tournament), entrants=entrants
+        )
+    ]
+    model = Team if tournament.uses_teams else Player
+    ids = [r["entrant"] for r in rows]
+    names = dict(model.objects.filter(pk__in=ids).values_list("pk", "name"))
+    for row in rows:
+        row["name"] = names.get(row["entrant"], "")
+    return {
+        "results_version": tournament.results_version,
+        "entrant_kind": "team" if tournament.uses_teams else "player",
+        "tiebreaks": [criterion.value for criterion in chain],
+        "bye_score": {"mode": tournament.bye_score_mode, "fixed": tournament.bye_fixed_points},
+        "games": len(games),
+        "rows": rows,
+    }
+
+
+def recompute_standings(*, tournament_id: int) -> bool:
+    """Recompute the standings and store them unless the snapshot already holds this or a
+    newer version (a conditional UPDATE: the snapshot never goes backwards). True if
+    stored."""
+    data = compute_tournament_standings(tournament_id=tournament_id)
+    return store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tournament_id}, data=data,
+        version=data["results_version"],
+    )  # fmt: skip
+
+
+def store_snapshot(
+    model: Any, *, owner: dict[str, int], data: dict[str, Any], version: int
+) -> bool:
+    """Write a snapshot row of ``version`` unless it holds this or a newer one already."""
+    stored = model.objects.filter(**owner, computed_version__lt=version).update(
+        computed_version=version, data=data, computed_at=timezone.now()
+    )
+    if stored:
+        return True
+    try:
+        with transaction.atomic():
+            model.objects.create(**owner, computed_version=version, data=data)
+    except IntegrityError:
+        return False  # a snapshot of this or a newer version exists
+    return True

@@ -1,0 +1,118 @@
+"""Celery tasks: draw a round, recompute a tournament's standings or a club's leaderboards,
+and re-queue whatever lags behind its results version.
+
+Every task takes ids, fetches and calls one service; each is idempotent (a repeated or
+redelivered run changes nothing or writes the same snapshot), so the settings
+``acks_late`` + ``reject_on_worker_lost`` may safely run a task twice. Transient database
+and broker errors are retried at most ``MAX_RETRIES`` times with jittered exponential
+backoff; every task has a soft and a hard time limit.
+
+Test hook: ``KLAMMERN_TEST_RECOMPUTE_DELAY`` (seconds, default 0) makes the standings
+recompute sleep between computing and storing, so worker tests can kill a worker in the
+middle of a recompute. Never set it in production.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from datetime import timedelta
+from typing import Any
+
+from celery import shared_task
+from django.core.cache import cache
+from django.db import InterfaceError, OperationalError
+from django.db.models import F, Q
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from . import leaderboards, services
+from .models import Club, Round, StandingsSnapshot, Tournament
+
+logger = logging.getLogger(__name__)
+
+MAX_RETRIES = 5
+RETRYING: dict[str, Any] = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (OperationalError, InterfaceError, BrokerError, ConnectionError),
+    "max_retries": MAX_RETRIES,
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "ignore_result": True,
+}
+#: A round still ``drawing`` this long after its request lost its draw task.
+STALE_DRAW_SECONDS = 60
+
+
+def _test_delay() -> None:
+    delay = float(os.environ.get("KLAMMERN_TEST_RECOMPUTE_DELAY", "0") or 0)
+    if delay > 0:
+        time.sleep(delay)
+
+
+@shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
+def draw_round_task(round_id: int) -> None:
+    """Seat a round in ``drawing`` and make it a draft (no-op for any other status)."""
+    if Round.objects.filter(pk=round_id).exists():
+        services.seat_round(round_id=round_id)
+
+
+@shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
+def recompute_standings_task(tournament_id: int) -> None:
+    """Full recompute of one tournament's standings into its snapshot.
+
+    The queued flag is cleared first, before the version is read: a result entered while
+    this runs queues exactly one follow-up recompute."""
+    cache.delete(services.STANDINGS_FLAG.format(tournament_id))
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        return
+    data = services.compute_tournament_standings(tournament_id=tournament_id)
+    _test_delay()
+    services.store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tournament_id}, data=data,
+        version=data["results_version"],
+    )  # fmt: skip
+
+
+@shared_task(soft_time_limit=120, time_limit=180, **RETRYING)
+def recompute_club_leaderboards_task(club_id: int) -> None:
+    """Full recompute of a club's all-time table, KlammernBoss history and league tables."""
+    cache.delete(services.LEADERBOARDS_FLAG.format(club_id))
+    if Club.objects.filter(pk=club_id).exists():
+        leaderboards.recompute_club_leaderboards(club_id=club_id)
+
+
+@shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
+def requeue_lagging_snapshots() -> dict[str, int]:
+    """Beat task (every 30 s): queue a recompute for every tournament and club whose
+    snapshot lags its results version and whose queued flag is absent or stale (a flushed
+    Redis, a lost message, a killed worker), and a draw for rounds stuck in ``drawing``."""
+    tournaments = Tournament.objects.filter(
+        Q(standings_snapshot__isnull=True, results_version__gt=0)
+        | Q(standings_snapshot__computed_version__lt=F("results_version"))
+    ).values_list("pk", flat=True)
+    clubs = Club.objects.filter(
+        Q(snapshot__isnull=True, results_version__gt=0)
+        | Q(snapshot__computed_version__lt=F("results_version"))
+    ).values_list("pk", flat=True)
+    queued = {
+        "standings": sum(
+            services.enqueue_standings_recompute(tournament_id=pk, force=True) for pk in tournaments
+        ),
+        "leaderboards": sum(
+            services.enqueue_leaderboards_recompute(club_id=pk, force=True) for pk in clubs
+        ),
+        "draws": 0,
+    }
+    stale = timezone.now() - timedelta(seconds=STALE_DRAW_SECONDS)
+    for round_id in Round.objects.filter(
+        status=Round.Status.DRAWING, created__lt=stale
+    ).values_list("pk", flat=True):
+        draw_round_task.delay(round_id)
+        queued["draws"] += 1
+    if any(queued.values()):
+        logger.info("re-queued lagging work: %s", queued)
+    return queued
