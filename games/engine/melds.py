@@ -25,24 +25,21 @@ class Run:
     suit: int
     low: int
     length: int
-    #: The cards as a mask (derived, computed once).
+    # Derived once per run (the runs in use come from ``RUN_BY_MASK``):
+    #: The cards as a mask.
     mask: int = field(init=False, repr=False, compare=False)
+    #: Natural rank index of the highest card.
+    top: int = field(init=False, repr=False, compare=False)
+    #: 20 for a Terz, 50 for a Fünfzig.
+    points: int = field(init=False, repr=False, compare=False)
     _texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         base = self.suit * 8 + self.low
         object.__setattr__(self, "mask", ((1 << self.length) - 1) << base)
+        object.__setattr__(self, "top", self.low + self.length - 1)
+        object.__setattr__(self, "points", FUENFZIG_POINTS if self.length >= 4 else TERZ_POINTS)
         object.__setattr__(self, "_texts", tuple(CARD_TEXT[base : base + self.length]))
-
-    @property
-    def top(self) -> int:
-        """Natural rank index of the highest card."""
-        return self.low + self.length - 1
-
-    @property
-    def points(self) -> int:
-        """20 for a Terz, 50 for a Fünfzig."""
-        return FUENFZIG_POINTS if self.length >= 4 else TERZ_POINTS
 
     @property
     def cards(self) -> list[int]:
@@ -138,9 +135,16 @@ def contest(
     if not melds:
         return None, []
     by_suit = options.meld_tie_by_suit
-    best = max(melds, key=lambda m: _strength(m, trump, forehand, by_suit))
+    best = melds[0]
+    best_strength = _strength(best, trump, forehand, by_suit)
+    for meld in melds[1:]:
+        strength = _strength(meld, trump, forehand, by_suit)
+        if strength > best_strength:  # the first of equals stays, as with max()
+            best, best_strength = meld, strength
     team = best.seat & 1
-    scored = sorted((m for m in melds if m.seat & 1 == team), key=_seat_order)
+    scored = [m for m in melds if m.seat & 1 == team]
+    if len(scored) > 1:
+        scored.sort(key=_seat_order)
     return team, scored
 
 

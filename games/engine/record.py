@@ -38,6 +38,10 @@ FULL_ONLY: Final = ("hands", "plays")
 SUMMARY_ONLY: Final = ("card_points", "tricks_won")
 
 Json = dict[str, Any]
+#: For each leading seat: (position in the trick, seat) of the three seats that follow.
+FOLLOWERS: Final = tuple(
+    tuple((pos, (leader + pos) & 3) for pos in (1, 2, 3)) for leader in range(4)
+)
 BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 
 
@@ -447,36 +451,31 @@ def _walk_full(
     cp0 = cp1 = tw0 = 0
     seat = forehand
     for i in range(0, 32, 4):
-        leader = seat
+        leader = seat  # ``seat`` becomes the trick's winner
         trick = plays[i : i + 4]
-        c = trick[0]
-        h[seat] ^= 1 << c
-        led = c >> 3
+        best = trick[0]
+        h[leader] ^= 1 << best
+        led = best >> 3
         ledmask = SUIT_MASK[led]
-        best = c
-        best_pos = 0
-        for pos in (1, 2, 3):
-            seat = (leader + pos) & 3
+        for pos, follower in FOLLOWERS[leader]:
             c = trick[pos]
-            hand = h[seat]
-            bit = 1 << c
+            hand = h[follower]
             s = c >> 3
             if s == led:
                 if power[c] > power[best]:
-                    best, best_pos = c, pos
+                    best, seat = c, follower
             elif hand & ledmask:
                 return None
             elif s == trump:
                 if best >> 3 == trump:
                     higher = hand & beaten[best]
-                    if higher and not higher & bit:
+                    if higher and not higher >> c & 1:
                         return None
                 if power[c] > power[best]:
-                    best, best_pos = c, pos
+                    best, seat = c, follower
             elif hand & tmask:
                 return None
-            h[seat] = hand ^ bit
-        seat = (leader + best_pos) & 3
+            h[follower] = hand ^ (1 << c)
         points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
         if i == 28:
             points += LAST_TRICK_BONUS
@@ -572,7 +571,7 @@ def _parse_plays(ck: Checker, value: object) -> list[int] | None:
         ck.bad("plays must be a list of cards", "plays")
         return None
     try:
-        return [CARD_BY_TEXT[t] for t in value]
+        return list(map(CARD_BY_TEXT.__getitem__, value))
     except (KeyError, TypeError):
         pass
     for i, text in enumerate(value):

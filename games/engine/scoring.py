@@ -98,14 +98,14 @@ def score_deal(facts: DealFacts, options: Options) -> dict[str, Any]:
         clean = 1 - (facts.revoke_seat & 1)
         team: int | None = clean if facts.melds else None
         scored = sorted(facts.melds, key=lambda m: (m.seat, m.run))
-        total = DEAL_POINTS + sum(m.run.points for m in scored) + bella_points
+        total = DEAL_POINTS + sum([m.run.points for m in scored]) + bella_points
         points = [0, 0]
         points[clean] = total
     else:
         team, scored = contest(
             facts.melds, trump=facts.trump, forehand=facts.forehand, options=options
         )
-        meld_sum = sum(m.run.points for m in scored)
+        meld_sum = sum([m.run.points for m in scored])
         total = DEAL_POINTS + meld_sum + bella_points
         points = list(facts.card_points)
         if team is not None:
