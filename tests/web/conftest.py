@@ -52,6 +52,19 @@ def screenshot(page: Any, name: str) -> None:
     before = page.viewport_size
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")  # sticky headers stay on top
         page.wait_for_timeout(150)
+        assert_fits(page, size["width"])
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True)
     page.set_viewport_size(before)
+
+
+WIDER_THAN_VIEWPORT = """width => Array.from(document.querySelectorAll('body *'))
+  .filter(e => e.getBoundingClientRect().right > width + 1 && !e.closest('.table-wrap'))
+  .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
+def assert_fits(page: Any, width: int) -> None:
+    """Nothing but scrollable tables may stick out sideways on a phone."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, page.evaluate(WIDER_THAN_VIEWPORT, width)

@@ -446,10 +446,15 @@
 
   DealEntry.prototype.showErrors = function (errors) {
     var first = null;
+    var shown = {};
     errors.forEach(function (error) {
       var slot = this.slotFor(error.field);
+      var message = this.localize(error);
+      var key = (slot.getAttribute("data-error-for") || "") + "|" + message;
+      if (shown[key]) { return; }
+      shown[key] = true;
       var line = document.createElement("div");
-      line.textContent = this.localize(error);
+      line.textContent = message;
       slot.appendChild(line);
       slot.classList.add("has-error");
       var section = slot.closest(".section");
