@@ -69,6 +69,7 @@ def recompute_standings_task(tournament_id: int) -> None:
     cache.delete(services.STANDINGS_FLAG.format(tournament_id))
     if not Tournament.objects.filter(pk=tournament_id).exists():
         return
+    logger.info("Recomputing standings of tournament %s", tournament_id)
     data = services.compute_tournament_standings(tournament_id=tournament_id)
     _test_delay()
     services.store_snapshot(
