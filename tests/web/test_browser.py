@@ -255,3 +255,57 @@ def test_public_standings_change_after_a_deal(live_server: Any, page: Any, club:
     assert top == winners
     expect(rows.nth(0).locator("td.rank")).to_have_text("1")
     screenshot(page, "standings")
+
+    # the other public pages around it
+    winner = event.table1.seats.select_related("player").get(position=1).player
+    page.goto(f"{live_server.url}/players/{winner.pk}/")
+    expect(page.locator("h1")).to_have_text(winner.name)
+    expect(page.locator(".chart polyline")).to_have_count(1)
+    screenshot(page, "player")
+    page.goto(f"{live_server.url}/tournaments/{event.tournament.pk}/projector/?seconds=5")
+    expect(page.locator(".proj-slide.is-active")).to_contain_text("Tisch 1")
+    screenshot(page, "projector")
+    expect(page.locator(".proj-slide.is-active #standings")).to_be_visible(timeout=8_000)
+
+
+def test_tablet_full_entry_card_by_card(live_server: Any, page: Any, club: Club) -> None:
+    import random
+
+    from games.engine import random_deal
+
+    event = make_event(club=club, deals=4)
+    deal = random_deal(random.Random(5))  # Orgi in Hearts, a Terz, Bella and Re
+    page.goto(f"{live_server.url}/t/{event.code1}/")
+    tap(page, "mode", "full")
+    page.locator("[data-section='hands'] summary").click()
+    page.fill("textarea[name='hands-text']", "\n".join(" ".join(h) for h in deal["hands"]))
+    page.locator("[data-action='paste-hands']").click()
+    expect(page.locator("[data-bind='hand-count'][data-seat='3']")).to_have_text("8/8")
+    contract = deal["contract"]
+    tap(page, "declarer", contract["declarer"])
+    tap(page, "kind", contract["kind"])
+    tap(page, "up-suit", deal["upcard"][1])
+    tap(page, "up-rank", deal["upcard"][0])
+    tap(page, "trump", contract["trump"])
+    page.locator("details.meld-box summary").click()
+    for meld in deal.get("melds", []):
+        tap(page, "meld-seat", meld["seat"])
+        tap(page, "meld-length", len(meld["cards"]))
+        tap(page, "meld-suit", meld["cards"][0][1])
+        tap(page, "meld-top", meld["cards"][-1][0])
+        page.locator("[data-action='add-meld']").click()
+    if "bella" in deal:
+        tap(page, "bella", deal["bella"])
+    tap(page, "doubling", deal.get("doubling", ""))
+    for card in deal["plays"]:
+        tap(page, "play-card", card)
+    expect(page.locator("[data-bind='play-count']")).to_have_text("32/32")
+    screenshot(page, "tablet-full")
+    page.click("#entry button[type=submit]")
+
+    wait_until(page, lambda: len(deals_of(event.match1)) == 1)
+    stored = deals_of(event.match1)[0]
+    assert stored.record["hands"] == deal["hands"] and stored.record["plays"] == deal["plays"]
+    assert stored.record.get("melds", []) == deal.get("melds", [])
+    assert stored.result["mode"] == "full" and len(stored.result["tricks"]) == 8
+    expect(page.locator(".entry-head h2")).to_contain_text("Spiel 2")
