@@ -11,7 +11,7 @@ thrown in. Passes after a Kleines that end the list may be left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
 from .errors import Code, Problem
@@ -32,6 +32,16 @@ class Contract:
         if self.kind == "thrown_in" or self.trump is None:
             return "thrown in"
         return f"{self.kind} by seat {self.declarer} in {SUIT_NAMES[self.trump]}"
+
+
+#: Every contract that is played, by (kind, declarer, trump), and the thrown-in one.
+CONTRACTS: Final = {
+    (kind, declarer, trump): Contract(kind, declarer, trump)
+    for kind in ("orgi", "kleines", "besser")
+    for declarer in range(4)
+    for trump in range(4)
+}
+THROWN_IN: Final = Contract("thrown_in")
 
 
 def contract_problems(contract: Contract, upcard_suit: int) -> list[Problem]:
@@ -74,9 +84,16 @@ class _Call(NamedTuple):
     trump: int | None
 
 
-_CALLS = frozenset(("accept", "pass", "kleines", "besser"))
+_CALLS = ("accept", "pass", "kleines", "besser")
 _KEYS = frozenset(("seat", "call", "trump"))
 _DECIDING = ("accept", "besser")
+#: Every well-formed call by its (seat, call, trump text) fields.
+_CALL_BY_FIELDS: Final = {
+    (seat, call, trump): _Call(seat, call, parse_suit(trump))
+    for seat in range(4)
+    for call in _CALLS
+    for trump in (None, *SUIT_LETTERS)
+}
 #: The seats in calling order over both rounds, by forehand.
 _TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range(4))
 
@@ -84,15 +101,12 @@ _TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range
 def _parse_call(item: object) -> _Call | None:
     if type(item) is not dict or not item.keys() <= _KEYS:
         return None
-    seat, call, trump_text = item.get("seat"), item.get("call"), item.get("trump")
-    if type(seat) is not int or not 0 <= seat <= 3 or type(call) is not str:
+    seat, call, trump = item.get("seat"), item.get("call"), item.get("trump")
+    if type(seat) is not int or type(call) is not str:
         return None
-    if call not in _CALLS:
+    if trump is not None and not isinstance(trump, str):
         return None
-    if trump_text is None:
-        return _Call(seat, call, None)
-    trump = parse_suit(trump_text)
-    return None if trump is None else _Call(seat, call, trump)
+    return _CALL_BY_FIELDS.get((seat, call, trump))
 
 
 def _parse_calls(calls: object) -> list[_Call] | Problem:
@@ -169,7 +183,7 @@ def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Cont
             kleines = call
         if kleines is None and i == 7:
             return (
-                Contract("thrown_in")
+                THROWN_IN
                 if i == len(calls) - 1
                 else _bad(i + 1, f"call {i + 1} comes after the bidding is over")
             )
@@ -186,4 +200,4 @@ def _decided(call: _Call, i: int, calls: list[_Call], upcard_suit: int) -> Contr
     trump = upcard_suit if call.call == "accept" else CLUBS
     if call.trump is not None and call.trump != trump:
         return _bad(i, f"seat {call.seat}'s {call.call} means {SUIT_NAMES[trump]}", seat=call.seat)
-    return Contract("orgi" if call.call == "accept" else "besser", call.seat, trump)
+    return CONTRACTS["orgi" if call.call == "accept" else "besser", call.seat, trump]

@@ -23,7 +23,7 @@ from .cards import (
     parse_card,
     parse_suit,
 )
-from .contract import Contract, bidding_problems, contract_problems
+from .contract import CONTRACTS, THROWN_IN, Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
 from .melds import RUN_BY_MASK, Meld, Run, is_maximal, run_of_cards, runs_of
 from .play import choice, explain_illegal
@@ -49,7 +49,7 @@ def _seat(value: object) -> int | None:
     return value if type(value) is int and 0 <= value <= 3 else None
 
 
-def _known_run(cards: list[object]) -> Run | None:
+def _known_run(cards: object) -> Run | None:
     """The run of some card texts when each is a card and together they are a run;
     None otherwise (the caller then works out what is wrong)."""
     if type(cards) is not list:
@@ -144,7 +144,7 @@ class Checker:
             if set(value) != {"kind"}:
                 self.bad("a thrown-in contract has no declarer or trump", "contract")
                 return None
-            return Contract("thrown_in")
+            return THROWN_IN
         declarer, trump = _seat(value.get("declarer")), parse_suit(value.get("trump"))
         if declarer is None:
             self.bad("contract.declarer must be a seat 0-3", "contract.declarer")
@@ -152,7 +152,7 @@ class Checker:
             self.bad("contract.trump must be one of C, S, H, D", "contract.trump")
         if declarer is None or trump is None:
             return None
-        return Contract(kind, declarer, trump)
+        return CONTRACTS[kind, declarer, trump]
 
     def parse_melds(self, value: object) -> list[tuple[int, Meld]]:
         """Announced melds as (list index, Meld); problems for bad entries."""
@@ -161,35 +161,38 @@ class Checker:
             return []
         out = []
         for i, item in enumerate(value):
-            where = f"melds[{i}]"
             seat = _seat(item.get("seat")) if isinstance(item, dict) else None
             cards = item.get("cards") if isinstance(item, dict) else None
-            if seat is None or not isinstance(cards, list):
-                self.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
-                continue
-            run = _known_run(cards)
-            if run is not None:
-                out.append((i, Meld(seat, run)))
-                continue
-            unknown = [c for c in cards if parse_card(c) is None]
-            if unknown:
-                self.bad(f"meld {i} of seat {seat}: {unknown[0]!r} is not a card", where, seat=seat)
-                continue
-            run = run_of_cards(cards)
+            run = _known_run(cards) if seat is not None else None
             if run is None:
-                shown = ", ".join(CARD_TEXT[c] for c in (parse_card(t) or 0 for t in cards))
-                self.problems.append(
-                    Problem(
-                        Code.NOT_A_MELD,
-                        f"seat {seat}'s meld {shown} is not 3 or more cards of one suit "
-                        "in sequence",
-                        field=where,
-                        params={"seat": seat, "cards": [str(c) for c in cards]},
-                    )
-                )
-                continue
-            out.append((i, Meld(seat, run)))
+                run = self.meld_run_slowly(i, seat, cards)
+            if run is not None:
+                assert seat is not None
+                out.append((i, Meld(seat, run)))
         return out
+
+    def meld_run_slowly(self, i: int, seat: int | None, cards: object) -> Run | None:
+        """The run of meld ``i`` when ``_known_run`` found none, or its problem."""
+        where = f"melds[{i}]"
+        if seat is None or not isinstance(cards, list):
+            self.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
+            return None
+        unknown = [c for c in cards if parse_card(c) is None]
+        if unknown:
+            self.bad(f"meld {i} of seat {seat}: {unknown[0]!r} is not a card", where, seat=seat)
+            return None
+        run = run_of_cards(cards)
+        if run is None:
+            shown = ", ".join(CARD_TEXT[c] for c in (parse_card(t) or 0 for t in cards))
+            self.problems.append(
+                Problem(
+                    Code.NOT_A_MELD,
+                    f"seat {seat}'s meld {shown} is not 3 or more cards of one suit in sequence",
+                    field=where,
+                    params={"seat": seat, "cards": [str(c) for c in cards]},
+                )
+            )
+        return run
 
     def parse_revoke(self, value: object) -> tuple[int, int] | None:
         """The revoke as (seat, card)."""
