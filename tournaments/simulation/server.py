@@ -35,6 +35,8 @@ def local_site(base_dir: Path, *, threaded: bool = True) -> Iterator[str]:
     writer with "database is locked", so pass ``threaded=False`` for it: requests then
     queue up and are served one by one."""
     port = free_port()
+    # Without REDIS_URL the child runs Celery tasks (the round draw, standings) in-process,
+    # so no worker is needed; the database is the caller's own.
     env = {
         **os.environ,
         "THROTTLE_ANON": UNLIMITED,
@@ -43,6 +45,7 @@ def local_site(base_dir: Path, *, threaded: bool = True) -> Iterator[str]:
         "THROTTLE_DEALS": UNLIMITED,
         "DJANGO_LOG_LEVEL": os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
     }
+    env.pop("REDIS_URL", None)
     command = [
         sys.executable,
         str(base_dir / "manage.py"),
