@@ -1,0 +1,242 @@
+"""Draws through the seating algorithms, standings and leaderboard snapshots, the
+coalescing of recomputes and the beat task, with eager Celery (no worker needed)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+
+from games import engine
+from games.models import DealVersion
+from games.services import submit_deal
+from tests.conftest import Event
+from tests.factories import PlayerFactory, summary_record
+from tournaments import selectors, services, tasks
+from tournaments.models import (
+    ClubSnapshot,
+    ForbiddenPairing,
+    Match,
+    Round,
+    StandingsSnapshot,
+    Team,
+    TeamMember,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def running(club: Any, players: int, **options: Any) -> tuple[Tournament, list[Any]]:
+    tournament = services.create_tournament(club=club, name="T", slug="t", **options)
+    people = [PlayerFactory() for _ in range(players)]
+    for player in people:
+        registration = services.register_player(tournament=tournament, player=player)
+        services.check_in_registration(registration=registration)
+    services.start_tournament(tournament=tournament)
+    return tournament, people
+
+
+def seats(round_: Round) -> list[list[int]]:
+    return [
+        list(t.seats.order_by("position").values_list("player_id", flat=True))
+        for t in round_.tables.order_by("number")
+    ]
+
+
+def play_round(round_: Round) -> None:
+    services.publish_round(round_=round_)
+    for match in Match.objects.filter(round=round_):
+        for n in range(1, match.deals_planned + 1):
+            submit_deal(match=match, number=n, record=summary_record(dealer=(n - 1) % 4))
+    services.close_round(round_=round_)
+
+
+# --- draws ----------------------------------------------------------------------------
+
+
+def test_draw_is_queued_then_seated_by_the_task(club_a: Any) -> None:
+    tournament, people = running(club_a, 9, deals_per_match=1)
+    with mock.patch.object(tasks.draw_round_task, "delay") as delay:
+        round_ = services.request_round_draw(tournament=tournament, seed=5)
+    delay.assert_called_once_with(round_.pk)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAWING and not round_.tables.exists()
+    with pytest.raises(services.Conflict, match="still being drawn"):
+        services.publish_round(round_=round_)
+
+    tasks.draw_round_task(round_.pk)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAFT and round_.tables.count() == 2
+    assert round_.byes.count() == 1 and round_.cost["kind"] == "individual"
+    first = seats(round_)
+    tasks.draw_round_task(round_.pk)  # redelivered: nothing changes
+    assert seats(round_) == first and round_.tables.count() == 2
+
+
+def test_draw_is_reproducible_and_redraw_changes_attempt(club_a: Any) -> None:
+    tournament, _ = running(club_a, 16)
+    round_ = services.draw_round(tournament=tournament, seed=11)
+    first = seats(round_)
+    redrawn = services.redraw_round(round_=round_)
+    assert redrawn.attempt == 2 and redrawn.status == Round.Status.DRAFT
+    assert seats(redrawn) != first
+    assert set(redrawn.cost) >= {"repeated_partners", "repeated_opponents", "seat_imbalance"}
+
+
+def test_later_rounds_avoid_repeats_and_forbidden_pairs(club_a: Any) -> None:
+    tournament, people = running(club_a, 16, deals_per_match=1)
+    a, b = people[0], people[1]
+    ForbiddenPairing.objects.create(tournament=tournament, player_a=a, player_b=b)
+    for number in range(1, 4):
+        round_ = services.draw_round(tournament=tournament, seed=3)
+        assert round_.number == number
+        assert round_.cost["repeated_partners"] == 0 and round_.cost["forbidden"] == 0
+        assert not any({a.pk, b.pk} <= set(table) for table in seats(round_))
+        play_round(round_)
+
+
+def test_late_arrival_joins_next_round_and_withdrawn_leaves(club_a: Any) -> None:
+    tournament, people = running(club_a, 8, deals_per_match=1)
+    round_ = services.draw_round(tournament=tournament, seed=1)
+    late = PlayerFactory()
+    registration = services.register_player(tournament=tournament, player=late)
+    services.check_in_registration(registration=registration)
+    assert late.pk not in {p for t in seats(round_) for p in t}
+    play_round(round_)
+    services.withdraw_registration(registration=tournament.registrations.get(player=people[0]))
+
+    second = services.draw_round(tournament=tournament, seed=1)
+    drawn = {p for t in seats(second) for p in t} | set(
+        second.byes.values_list("player_id", flat=True)
+    )
+    assert late.pk in drawn and people[0].pk not in drawn
+
+
+def test_fixed_table_pin(club_a: Any) -> None:
+    tournament, people = running(club_a, 12)
+    registration = tournament.registrations.get(player=people[5])
+    registration.fixed_table = 2
+    registration.save()
+    round_ = services.draw_round(tournament=tournament, seed=9)
+    assert people[5].pk in seats(round_)[1]
+
+
+def test_pairs_tournament_seats_partners_opposite(club_a: Any) -> None:
+    tournament, people = running(club_a, 12, format=Tournament.Format.PAIRS, swiss=True)
+    for i in range(0, 12, 2):
+        team = Team.objects.create(tournament=tournament, name=f"Paar {i}")
+        TeamMember.objects.create(team=team, player=people[i])
+        TeamMember.objects.create(team=team, player=people[i + 1])
+    round_ = services.draw_round(tournament=tournament, seed=2)
+    assert round_.tables.count() == 3 and round_.cost["kind"] == "pairs"
+    for match in round_.matches.select_related("table"):
+        s = list(match.table.seats.order_by("position").values_list("player_id", flat=True))
+        home = set(match.home_team.players.values_list("pk", flat=True))
+        assert {s[0], s[2]} == home
+
+
+def test_league_round_follows_the_fixture_list(club_a: Any) -> None:
+    tournament, people = running(club_a, 8, format=Tournament.Format.LEAGUE)
+    teams = []
+    for i in range(0, 8, 2):
+        team = Team.objects.create(tournament=tournament, name=f"Team {i}")
+        TeamMember.objects.create(team=team, player=people[i])
+        TeamMember.objects.create(team=team, player=people[i + 1])
+        teams.append(team)
+    round_ = services.draw_round(tournament=tournament)
+    fixtures = services.league_schedule(tournament)[0]
+    pairs = set(round_.matches.values_list("home_team_id", "away_team_id"))
+    assert pairs == set(fixtures.matches) and round_.matches.first().mode == "liga"
+
+
+def test_async_draw_api_returns_202_and_hides_drawing_rounds(
+    organiser_client: Any, anonymous: Any, club_a: Any
+) -> None:
+    tournament, _ = running(club_a, 8)
+    with mock.patch.object(tasks.draw_round_task, "delay"):
+        response = organiser_client.post(f"/api/tournaments/{tournament.pk}/rounds/")
+    assert response.status_code == 202 and response.json()["status"] == "drawing"
+    rid = response.json()["id"]
+    assert anonymous.get(f"/api/rounds/{rid}/").status_code == 404
+    assert organiser_client.get(f"/api/rounds/{rid}/").json()["status"] == "drawing"
+
+
+# --- standings --------------------------------------------------------------------------
+
+
+def test_small_big_matches_the_engine_keeper(event: Event) -> None:
+    for n in range(1, 5):
+        submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
+    results = list(
+        DealVersion.objects.filter(deal__match=event.match1).order_by("deal__number")
+    )
+    state = engine.score_small_big([v.result for v in results])
+    big, small = selectors.small_big((v.small_0, v.small_1) for v in results)
+    assert (big, small) == (state.big, state.small)
+
+
+def test_deal_updates_snapshot_and_public_standings(event: Event, anonymous: Any) -> None:
+    submit_deal(match=event.match1, number=1, record=summary_record())
+    body = anonymous.get(f"/api/tournaments/{event.tournament.pk}/standings/").json()
+    assert body["up_to_date"] and body["computed_version"] == 1
+    assert body["data"]["games"] == 1 and len(body["data"]["rows"]) == 8
+    assert body["data"]["tiebreaks"][0] == "tournament_points"
+    snapshot = StandingsSnapshot.objects.get(tournament=event.tournament)
+    assert snapshot.data == json.loads(json.dumps(
+        services.compute_tournament_standings(tournament_id=event.tournament.pk)
+    ))  # fmt: skip
+
+
+def test_fresh_standings_for_organisers_only(
+    event: Event, organiser_client: Any, stranger_client: Any
+) -> None:
+    submit_deal(match=event.match1, number=1, record=summary_record())
+    url = f"/api/tournaments/{event.tournament.pk}/standings/?fresh=1"
+    assert stranger_client.get(url).status_code == 403
+    body = organiser_client.get(url).json()
+    assert body["fresh"] and body["equals_snapshot"] and body["data"]["results_version"] == 1
+
+
+def test_snapshot_never_goes_backwards(event: Event) -> None:
+    tid = event.tournament.pk
+    assert services.store_snapshot(StandingsSnapshot, owner={"tournament_id": tid},
+                                   data={"v": 5}, version=5)  # fmt: skip
+    assert not services.store_snapshot(StandingsSnapshot, owner={"tournament_id": tid},
+                                       data={"v": 4}, version=4)  # fmt: skip
+    assert StandingsSnapshot.objects.get(tournament_id=tid).data == {"v": 5}
+
+
+def test_a_burst_of_results_queues_one_recompute(event: Event) -> None:
+    with mock.patch.object(tasks.recompute_standings_task, "delay") as delay:
+        for n in range(1, 4):
+            submit_deal(match=event.match1, number=n, record=summary_record(dealer=n - 1))
+    assert delay.call_count == 1  # the flag stays until the task starts
+    tasks.recompute_standings_task(event.tournament.pk)
+    assert cache.get(services.STANDINGS_FLAG.format(event.tournament.pk)) is None
+    assert StandingsSnapshot.objects.get(tournament=event.tournament).computed_version == 3
+
+
+def test_beat_task_requeues_lagging_snapshots(event: Event) -> None:
+    with mock.patch.object(tasks.recompute_standings_task, "delay"):
+        submit_deal(match=event.match1, number=1, record=summary_record())
+    cache.clear()  # Redis lost its queue and the flags
+    queued = tasks.requeue_lagging_snapshots()
+    assert queued["standings"] >= 1
+    assert StandingsSnapshot.objects.get(tournament=event.tournament).computed_version == 1
+    assert tasks.requeue_lagging_snapshots()["standings"] == 0
+
+
+def test_club_leaderboards_snapshot_and_endpoint(event: Event, anonymous: Any) -> None:
+    for n in range(1, 5):
+        submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
+    body = anonymous.get(f"/api/clubs/{event.club.pk}/leaderboards/").json()
+    assert body["up_to_date"] and body["computed_version"] == event.club.__class__.objects.get(
+        pk=event.club.pk
+    ).results_version
+    assert len(body["data"]["all_time"]) == 4  # the finished table's players
+    assert body["data"]["boss"]["current"] in {r["player"] for r in body["data"]["all_time"]}
+    assert ClubSnapshot.objects.filter(club=event.club).exists()
