@@ -381,8 +381,8 @@
     for (var t = 0; t * 4 < st.plays.length; t++) {
       var li = document.createElement("li");
       li.textContent = st.plays.slice(t * 4, t * 4 + 4).map(function (c) {
-        return self.cardLabel(c) + " (" + self.seatName(owner[c]).split(" ")[0] + ")";
-      }).join("  ");
+        return self.cardLabel(c) + " (" + self.seatName(owner[c]) + ")";
+      }).join(" · ");
       list.appendChild(li);
     }
     var count = this.form.querySelector("[data-bind='play-count']");
