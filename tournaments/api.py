@@ -304,7 +304,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return self._command(services.close_round, force=data.validated_data["force"])
 
     @extend_schema(responses=TableProgressSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def progress(self, request: Request, pk: str) -> Response:
         """Every table's progress (organisers only)."""
         round_ = self.get_object()
