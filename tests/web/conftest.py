@@ -61,7 +61,8 @@ def screenshot(page: Any, name: str) -> None:
 
 WIDER_THAN_VIEWPORT = """width => Array.from(document.querySelectorAll('body *'))
   .filter(e => e.getBoundingClientRect().right > width + 1 && !e.closest('.table-wrap'))
-  .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+  .slice(0, 5)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
 
 
 def assert_fits(page: Any, width: int) -> None:

@@ -60,12 +60,16 @@ def club() -> Club:
     return Club.objects.create(name="KC Herzbube", slug="herzbube")
 
 
-def test_tablet_enters_deals_and_fixes_a_refused_one(live_server: Any, page: Any, club: Club) -> None:
+def test_tablet_enters_deals_and_fixes_a_refused_one(
+    live_server: Any, page: Any, club: Club
+) -> None:
     event = make_event(club=club, deals=4)
     page.goto(f"{live_server.url}/t/{event.code1}/")
     expect(page.locator(".entry-head h2")).to_contain_text("Spiel 1")
     names = [s.player.name for s in event.table1.seats.order_by("position")]
-    expect(page.locator("#entry button[data-pick='declarer'][data-value='1']")).to_have_text(names[1])
+    expect(page.locator("#entry button[data-pick='declarer'][data-value='1']")).to_have_text(
+        names[1]
+    )
 
     enter_deal(page, declarer=1, points0=64)
     wait_until(page, lambda: len(deals_of(event.match1)) == 1)
@@ -251,7 +255,10 @@ def test_public_standings_change_after_a_deal(live_server: Any, page: Any, club:
     expect(page.locator("#standings")).not_to_contain_text("Noch keine Ergebnisse", timeout=8_000)
     expect(rows.nth(0)).to_have_attribute("data-played", "1")  # polled, no reload
     winners = {s.player.name for s in event.table1.seats.all() if s.position % 2 == 1}
-    top = {rows.nth(0).locator("td").nth(1).inner_text(), rows.nth(1).locator("td").nth(1).inner_text()}
+    top = {
+        rows.nth(0).locator("td").nth(1).inner_text(),
+        rows.nth(1).locator("td").nth(1).inner_text(),
+    }
     assert top == winners
     expect(rows.nth(0).locator("td.rank")).to_have_text("1")
     screenshot(page, "standings")

@@ -164,8 +164,9 @@ def test_club_page_shows_all_time_table_and_boss(event: Event, client: Client) -
 def test_league_table_of_a_season(club_a: Any, client: Client) -> None:
     season = Season.objects.create(club=club_a, name="Saison 2026", starts_on="2026-01-01",
                                    ends_on="2026-12-31")  # fmt: skip
-    tournament = services.create_tournament(club=club_a, name="Liga", slug="liga",
-                                            format=Tournament.Format.LEAGUE, season=season)  # fmt: skip
+    tournament = services.create_tournament(
+        club=club_a, name="Liga", slug="liga", format=Tournament.Format.LEAGUE, season=season
+    )
     for name in ("Herz-Asse", "Schellen-Buben"):
         Team.objects.create(tournament=tournament, name=name)
     body = text(client.get(f"/clubs/{club_a.slug}/seasons/{season.pk}/"))
@@ -194,7 +195,9 @@ def test_tablet_page_for_a_valid_code(event: Event, client: Client) -> None:
     response = client.get(f"/t/{event.code1}/")
     assert response.status_code == 200
     config = tablet_config(response)
-    seats = [s.player.name for s in event.table1.seats.order_by("position").select_related("player")]
+    seats = [
+        s.player.name for s in event.table1.seats.order_by("position").select_related("player")
+    ]
     assert config["matchId"] == event.match1.pk and config["code"] == event.code1
     assert config["seats"] == seats
     assert config["deals"] == [{"number": 1, "dealer": 0, "thrownIn": False}]
@@ -203,7 +206,7 @@ def test_tablet_page_for_a_valid_code(event: Event, client: Client) -> None:
     assert "Tisch 1" in body and "Runde 1" in body and "Spiel speichern" in body
     assert "Nächster Geber" in body and seats[1] in body
     state = client.get(f"/t/{event.code1}/state/")
-    assert state.status_code == 200 and 'data-deals=' in text(state)
+    assert state.status_code == 200 and "data-deals=" in text(state)
 
 
 @pytest.mark.parametrize("how", ["wrong", "replaced", "expired", "closed"])
@@ -300,13 +303,22 @@ def test_create_tournament_and_register_players(club_a: Any, web: Client) -> Non
         "club": club_a.pk, "name": "Sommer Cup", "format": "individual", "match_mode": "deals",
         "deals_per_match": 6, "liga_target": 51, "is_public": "on"})  # fmt: skip
     tournament = Tournament.objects.get(name="Sommer Cup")
-    assert response.status_code == 302 and response["Location"] == f"/console/tournaments/{tournament.pk}/"
-    assert (tournament.slug, tournament.deals_per_match, tournament.club) == ("sommer-cup", 6, club_a)
+    assert (
+        response.status_code == 302
+        and response["Location"] == f"/console/tournaments/{tournament.pk}/"
+    )
+    assert (tournament.slug, tournament.deals_per_match, tournament.club) == (
+        "sommer-cup",
+        6,
+        club_a,
+    )
     web.post(f"/console/tournaments/{tournament.pk}/register/", {"name": "Anna", "check_in": "on"})
     web.post(f"/console/tournaments/{tournament.pk}/register/", {"name": "Bernd"})
     statuses = dict(tournament.registrations.values_list("player__name", "status"))
     assert statuses == {"Anna": "checked_in", "Bernd": "registered"}
-    again = web.post(f"/console/tournaments/{tournament.pk}/register/", {"name": "anna"}, follow=True)
+    again = web.post(
+        f"/console/tournaments/{tournament.pk}/register/", {"name": "anna"}, follow=True
+    )
     assert "Anna ist schon angemeldet" in text(again)
     assert tournament.registrations.count() == 2
 
@@ -320,12 +332,16 @@ def test_create_tournament_form_errors_are_shown(club_a: Any, web: Client) -> No
 
 def test_check_in_and_withdraw_with_htmx(event: Event, web: Client) -> None:
     registration = event.tournament.registrations.first()
-    response = web.post(f"/console/registrations/{registration.pk}/withdraw/", HTTP_HX_REQUEST="true")
+    response = web.post(
+        f"/console/registrations/{registration.pk}/withdraw/", HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     assert text(response).lstrip().startswith(f'<tr id="reg-{registration.pk}"')
     assert "Zurückgezogen" in text(response)
     assert Registration.objects.get(pk=registration.pk).status == Registration.Status.WITHDRAWN
-    response = web.post(f"/console/registrations/{registration.pk}/check-in/", HTTP_HX_REQUEST="true")
+    response = web.post(
+        f"/console/registrations/{registration.pk}/check-in/", HTTP_HX_REQUEST="true"
+    )
     assert "Anwesend" in text(response)
     assert Registration.objects.get(pk=registration.pk).status == Registration.Status.CHECKED_IN
 
@@ -382,8 +398,13 @@ def test_table_cards_issue_working_codes(event: Event, web: Client, client: Clie
 def test_deal_correction_page_shows_history(event: Event, web: Client) -> None:
     enter(event, 1, team0_points=64)
     services_correct = __import__("games.services", fromlist=["correct_deal"]).correct_deal
-    services_correct(match=event.match1, number=1, expected_version=1,
-                     record=summary_record(team0_points=100), reason="Punkte vertauscht")  # fmt: skip
+    services_correct(
+        match=event.match1,
+        number=1,
+        expected_version=1,
+        record=summary_record(team0_points=100),
+        reason="Punkte vertauscht",
+    )
     body = text(web.get(f"/console/matches/{event.match1.pk}/deals/1/"))
     assert "Version 2" in body and "Version 1" in body and "Punkte vertauscht" in body
     config = json.loads(re.search(r'id="correction-config" type="application/json">(.*?)</script>',
@@ -391,8 +412,13 @@ def test_deal_correction_page_shows_history(event: Event, web: Client) -> None:
     assert config["version"] == 2 and config["record"]["card_points"] == [100, 64]
     # the form PUTs through the API with the organiser's session and If-Match
     web_api = client_for(event.tournament.club.organisers.first())
-    response = web_api.put(f"/api/matches/{event.match1.pk}/deals/1/", summary_record(team0_points=90),
-                           format="json", HTTP_IF_MATCH='"2"', HTTP_IDEMPOTENCY_KEY="k1")  # fmt: skip
+    response = web_api.put(
+        f"/api/matches/{event.match1.pk}/deals/1/",
+        summary_record(team0_points=90),
+        format="json",
+        HTTP_IF_MATCH='"2"',
+        HTTP_IDEMPOTENCY_KEY="k1",
+    )
     assert response.status_code == 200
     assert DealVersion.objects.get(deal__match=event.match1, is_current=True).points_0 == 90
 

@@ -330,11 +330,7 @@ def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def match_console(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
-    deals = (
-        Deal.objects.filter(match=match)
-        .prefetch_related("versions")
-        .order_by("number")
-    )
+    deals = Deal.objects.filter(match=match).prefetch_related("versions").order_by("number")
     return render(request, "console/match.html", {
         "match": match, "round": match.round, "tournament": match.round.tournament,
         "seats": [s.player for s in match.table.seats.select_related("player")],
@@ -403,9 +399,9 @@ def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
     from tournaments.models import Seat
 
     names: dict[int, list[str]] = {}
-    for table_id, position, name in Seat.objects.filter(
-        round__tournament=tournament
-    ).values_list("table_id", "position", "player__name"):
+    for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
+        "table_id", "position", "player__name"
+    ):
         names.setdefault(table_id, ["", "", "", ""])[position] = name
     return names
 

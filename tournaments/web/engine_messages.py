@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 SOURCE_LANGUAGE = "en"
 
@@ -100,8 +99,12 @@ def rank_labels() -> dict[str, str]:
 def entry_form_context(seat_names: list[str]) -> dict[str, object]:
     """What ``tablet/_entry_form.html`` needs: seats, suits, ranks and the 32 cards."""
     labels = rank_labels()
-    suit_names = {"C": pgettext("suit", "Clubs"), "S": pgettext("suit", "Spades"),
-                  "H": pgettext("suit", "Hearts"), "D": pgettext("suit", "Diamonds")}
+    suit_names = {
+        "C": pgettext("suit", "Clubs"),
+        "S": pgettext("suit", "Spades"),
+        "H": pgettext("suit", "Hearts"),
+        "D": pgettext("suit", "Diamonds"),
+    }
     return {
         "entry_seats": [{"n": n, "name": name, "team": n % 2} for n, name in enumerate(seat_names)],
         "entry_suits": [{"code": s, "name": suit_names[s]} for s in SUITS],
@@ -109,7 +112,8 @@ def entry_form_context(seat_names: list[str]) -> dict[str, object]:
         "entry_tops": [{"code": r, "label": labels[r]} for r in RANKS[2:]],
         "entry_cards": [
             {"code": r + s, "label": labels[r], "suit": s, "red": s in "HD"}
-            for s in SUITS for r in RANKS
+            for s in SUITS
+            for r in RANKS
         ],
         "entry_lengths": [3, 4, 5, 6, 7, 8],
         "rank_labels_json": json.dumps(labels),

@@ -30,9 +30,7 @@ def _visible_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Ro
 
 def seating_tables(round_: Round) -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("position")
-    return round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).select_related(
-        "match"
-    )
+    return round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).select_related("match")
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -152,9 +152,14 @@ def club_view(club: Club) -> dict[str, Any]:
     boss = data.get("boss") or {}
     titles, previous = [], None
     for entry in boss.get("history", []):
-        titles.append({"tournament_name": entry.get("tournament_name", ""),
-                       "boss": entry.get("boss"), "name": names.get(entry.get("boss"), ""),
-                       "new": entry.get("boss") is not None and entry.get("boss") != previous})  # fmt: skip
+        titles.append(
+            {
+                "tournament_name": entry.get("tournament_name", ""),
+                "boss": entry.get("boss"),
+                "name": names.get(entry.get("boss"), ""),
+                "new": entry.get("boss") is not None and entry.get("boss") != previous,
+            }
+        )
         previous = entry.get("boss")
     return {
         "all_time": data.get("all_time", []),

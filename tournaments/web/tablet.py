@@ -89,8 +89,10 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "code": code,
         "lang": get_language(),
         "seats": [p.name if p else "?" for p in context["seats"]],
-        "deals": [{"number": d["number"], "dealer": d["dealer"],
-                   "thrownIn": d["outcome"] == "thrown_in"} for d in context["deals"]],  # fmt: skip
+        "deals": [
+            {"number": d["number"], "dealer": d["dealer"], "thrownIn": d["outcome"] == "thrown_in"}
+            for d in context["deals"]
+        ],  # fmt: skip
         "dealsPlanned": match.deals_planned,
         "mode": match.mode,
         "stateUrl": f"/t/{code}/state/",

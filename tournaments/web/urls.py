@@ -11,8 +11,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", public.tournament_detail, name="tournament"),
     path("tournaments/<int:pk>/rounds/<int:number>/", public.round_seating, name="seating"),
     path("tournaments/<int:pk>/standings/", public.standings, name="standings"),
-    path("tournaments/<int:pk>/standings/table/", public.standings_table,
-         name="standings-table"),
+    path("tournaments/<int:pk>/standings/table/", public.standings_table, name="standings-table"),
     path("tournaments/<int:pk>/projector/", public.projector, name="projector"),
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
@@ -25,31 +24,49 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
     # organiser console
     path("console/", console.tournament_list, name="console"),
-    path("console/tournaments/<int:pk>/", console.tournament_console,
-         name="console-tournament"),
-    path("console/tournaments/<int:pk>/register/", console.register_player,
-         name="console-register"),
-    path("console/tournaments/<int:pk>/players/qr/", console.player_qr_cards,
-         name="console-player-cards"),
-    path("console/tournaments/<int:pk>/results.csv", console.results_csv,
-         name="console-results-csv"),
-    path("console/tournaments/<int:pk>/standings.csv", console.standings_csv,
-         name="console-standings-csv"),
-    path("console/tournaments/<int:pk>/<str:command>/", console.tournament_command,
-         name="console-tournament-command"),
-    path("console/registrations/<int:pk>/<str:action>/", console.registration_action,
-         name="console-registration"),
+    path("console/tournaments/<int:pk>/", console.tournament_console, name="console-tournament"),
+    path(
+        "console/tournaments/<int:pk>/register/", console.register_player, name="console-register"
+    ),
+    path(
+        "console/tournaments/<int:pk>/players/qr/",
+        console.player_qr_cards,
+        name="console-player-cards",
+    ),
+    path(
+        "console/tournaments/<int:pk>/results.csv", console.results_csv, name="console-results-csv"
+    ),
+    path(
+        "console/tournaments/<int:pk>/standings.csv",
+        console.standings_csv,
+        name="console-standings-csv",
+    ),
+    path(
+        "console/tournaments/<int:pk>/<str:command>/",
+        console.tournament_command,
+        name="console-tournament-command",
+    ),
+    path(
+        "console/registrations/<int:pk>/<str:action>/",
+        console.registration_action,
+        name="console-registration",
+    ),
     path("console/check-in/<str:token>/", console.check_in_scan, name="console-check-in-scan"),
     path("console/rounds/<int:pk>/", console.round_console, name="console-round"),
-    path("console/rounds/<int:pk>/progress/", console.round_progress_partial,
-         name="console-round-progress"),
-    path("console/rounds/<int:pk>/table-cards/", console.table_cards,
-         name="console-table-cards"),
-    path("console/rounds/<int:pk>/seating/", console.seating_print,
-         name="console-seating-print"),
-    path("console/rounds/<int:pk>/<str:command>/", console.round_command,
-         name="console-round-command"),
+    path(
+        "console/rounds/<int:pk>/progress/",
+        console.round_progress_partial,
+        name="console-round-progress",
+    ),
+    path("console/rounds/<int:pk>/table-cards/", console.table_cards, name="console-table-cards"),
+    path("console/rounds/<int:pk>/seating/", console.seating_print, name="console-seating-print"),
+    path(
+        "console/rounds/<int:pk>/<str:command>/",
+        console.round_command,
+        name="console-round-command",
+    ),
     path("console/matches/<int:pk>/", console.match_console, name="console-match"),
-    path("console/matches/<int:pk>/deals/<int:number>/", console.deal_correction,
-         name="console-deal"),
+    path(
+        "console/matches/<int:pk>/deals/<int:number>/", console.deal_correction, name="console-deal"
+    ),
 ]
