@@ -31,6 +31,8 @@ SUIT_NAMES: Final = ("Clubs", "Spades", "Hearts", "Diamonds")
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 
 ALL_CARDS: Final = (1 << 32) - 1
+#: The mask of each card (shared int objects: no new int per ``1 << card``).
+CARD_BIT: Final = tuple(1 << card for card in range(32))
 SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
 
 CARD_TEXT: Final = tuple(r + s for s in SUIT_LETTERS for r in RANK_LETTERS)

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
+    CARD_BIT,
     CARD_BY_TEXT,
     CARD_TEXT,
     LAST_TRICK_BONUS,
@@ -313,10 +314,9 @@ def _parse_hands(ck: Checker, value: object) -> list[int] | None:
 def _fast_hand(hand: list[str]) -> int:
     if type(hand) is not list or len(hand) != 8:
         raise ValueError
-    m = 0
-    for text in hand:
-        m |= BIT_BY_TEXT[text]
-    return m
+    # A sum rather than an OR of the bits: the two agree when the 8 cards are distinct,
+    # which the caller's check proves (32 bits set by 4 x 8 cards leave no repeats).
+    return sum(map(BIT_BY_TEXT.__getitem__, hand))
 
 
 def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
@@ -449,19 +449,18 @@ def _walk_full(
     beaten, pts = table.beaten_by, table.points
     if options.overtrump_on_trump_lead or options.partner_exempt:
         return None
-    text = CARD_TEXT
+    text, bit = CARD_TEXT, CARD_BIT
     tricks: list[Json] = []
     cp0 = cp1 = tw0 = 0
     seat = forehand
     for i in range(0, 32, 4):
         leader = seat  # ``seat`` becomes the trick's winner
-        trick = plays[i : i + 4]
-        best = trick[0]
-        h[leader] ^= 1 << best
+        best = plays[i]
+        h[leader] ^= bit[best]
         led = best >> 3
         ledmask = SUIT_MASK[led]
         for pos, follower in FOLLOWERS[leader]:
-            c = trick[pos]
+            c = plays[i + pos]
             hand = h[follower]
             s = c >> 3
             if s == led:
@@ -472,14 +471,15 @@ def _walk_full(
             elif s == trump:
                 if best >> 3 == trump:
                     higher = hand & beaten[best]
-                    if higher and not higher >> c & 1:
+                    if higher and not higher & bit[c]:
                         return None
                 if power[c] > power[best]:
                     best, seat = c, follower
             elif hand & tmask:
                 return None
-            h[follower] = hand ^ (1 << c)
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+            h[follower] = hand ^ bit[c]
+        c0, c1, c2, c3 = plays[i], plays[i + 1], plays[i + 2], plays[i + 3]
+        points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
         if i == 28:
             points += LAST_TRICK_BONUS
         if seat & 1:
@@ -490,7 +490,7 @@ def _walk_full(
         tricks.append(
             {
                 "leader": leader,
-                "cards": [text[trick[0]], text[trick[1]], text[trick[2]], text[trick[3]]],
+                "cards": [text[c0], text[c1], text[c2], text[c3]],
                 "winner": seat,
                 "points": points,
             }
