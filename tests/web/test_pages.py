@@ -26,6 +26,7 @@ from tournaments.models import (
     Registration,
     Round,
     Season,
+    StandingsSnapshot,
     Team,
     Tournament,
 )
@@ -136,6 +137,27 @@ def test_standings_prefer_an_up_to_date_snapshot(event: Event, client: Client) -
     })  # fmt: skip
     body = text(client.get(f"/tournaments/{event.tournament.pk}/standings/table/"))
     assert player.name in body and "<b>18</b>" in body
+
+
+def test_standings_columns_follow_the_chain_and_mark_the_decider(
+    event: Event, client: Client
+) -> None:
+    a, b = (s.player for s in event.table1.seats.order_by("position")[:2])
+    event.tournament.refresh_from_db()
+    row = {"played": 1, "won": 1, "drawn": 0, "lost": 0, "byes": 0, "tournament_points": 2,
+           "games_won": 1, "augen": 10, "buchholz": 0, "head_to_head": 0}  # fmt: skip
+    StandingsSnapshot.objects.update_or_create(tournament=event.tournament, defaults={
+        "computed_version": event.tournament.results_version,
+        "data": {"tiebreaks": ["tournament_points", "point_difference", "augen"], "rows": [
+            {**row, "rank": 1, "entrant": a.pk, "point_difference": 7,
+             "decided_by": "point_difference"},
+            {**row, "rank": 2, "entrant": b.pk, "point_difference": 3, "decided_by": None},
+        ]},
+    })  # fmt: skip
+    body = text(client.get(f"/tournaments/{event.tournament.pk}/standings/table/"))
+    headers = re.findall(r'<th class="num" title="[^"]*">([^<]+)</th>', body)
+    assert headers == ["Pkt.", "Diff.", "Augen"]
+    assert re.findall(r'<td class="num decides"[^>]*>(\d+)</td>', body) == ["7"]
 
 
 def test_player_page_shows_results_and_rank_chart(event: Event, client: Client) -> None:

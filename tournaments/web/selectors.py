@@ -14,11 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import leaderboards, selectors, services, standings
 from tournaments.models import Club, Match, Player, Season, Seat, Team, Tournament
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
+CRITERIA = {
+    "tournament_points": (_("Pts"), _("Tournament points: 2 per win, 1 per draw")),
+    "games_won": (_("Won"), _("Games won")),
+    "point_difference": (_("Diff"), _("Point difference")),
+    "augen": (_("Augen"), _("Match points (Augen) scored")),
+    "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
+    "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
+}
 CACHE_SECONDS = 300
 
 
@@ -53,8 +62,31 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
             row.setdefault("name", names.get(row["entrant"], "?"))
             row["name"] = row["name"] or names.get(row["entrant"], "?")
     played = any(row.get("played") for row in rows)
+    chain = data.get("tiebreaks") or [c.value for c in services.tiebreak_chain(tournament)]
+    for row in rows:
+        row["cells"] = _criterion_cells(row, chain)
     return {"rows": rows, "source": source, "version": tournament.results_version,
+            "columns": [_criterion_column(key) for key in chain],
             "has_games": played or bool(data.get("games"))}  # fmt: skip
+
+
+def _criterion_column(key: str) -> dict[str, str]:
+    label, title = CRITERIA.get(key, (key, key))
+    return {"key": key, "label": str(label), "title": str(title)}
+
+
+def _criterion_cells(row: dict[str, Any], chain: list[str]) -> list[dict[str, Any]]:
+    """The row's value for each criterion of the chain, marking the one that decided its
+    place against the next row."""
+    return [{"value": _plain(row.get(key)), "decides": key == row.get("decided_by")}
+            for key in chain]  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    """Whole numbers without a trailing .0 (a round-average bye can give fractions)."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else round(value, 2)
+    return "–" if value is None else value
 
 
 def rank_history(tournament: Tournament, entrant: int) -> list[tuple[int, int, int]]:
