@@ -63,7 +63,7 @@ RUN_BY_MASK: Final[dict[int, Run]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """A meld announced by a seat."""
 

@@ -65,7 +65,7 @@ def _known_run(cards: object) -> Run | None:
     return run if run is not None and run.length == len(cards) else None
 
 
-@dataclass
+@dataclass(slots=True)
 class Parsed:
     """The common fields of a record once their format is known to be right."""
 
@@ -86,6 +86,8 @@ class Parsed:
 
 class Checker:
     """Collects the problems of one record while checking it."""
+
+    __slots__ = ("options", "preset", "problems", "record")
 
     def __init__(self, record: Json, preset: str, options: Options) -> None:
         self.record = record
@@ -407,7 +409,7 @@ def _not_in_hand(seat: int, card: int, index: int, hands: list[int]) -> Problem:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """Where the play stands after the recorded plays."""
 
