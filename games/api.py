@@ -25,8 +25,8 @@ from tournaments.models import Match, Round
 from tournaments.permissions import device_of, organises_club
 
 from . import services
-from .models import Deal
-from .serializers import DealSerializer
+from .models import Deal, DealVersion
+from .serializers import DealSerializer, deal_body
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=True,
@@ -55,8 +55,12 @@ class MatchAccess(APIView):
     throttle_scope = "deals"
 
     def get_match(self, request: Request, match_id: int, *, write: bool) -> Match:
-        match = get_object_or_404(Match.objects.select_related("round__tournament"), pk=match_id)
         device = device_of(request)
+        own = getattr(device.table, "match", None) if device is not None else None
+        if own is not None and own.pk == match_id:
+            own.round = device.table.round  # loaded with the credential, tournament too
+            return own
+        match = get_object_or_404(Match.objects.select_related("round__tournament"), pk=match_id)
         if device is not None:
             if device.table_id != match.table_id:
                 raise PermissionDenied("This device belongs to another table.")
@@ -107,15 +111,13 @@ def as_response(result: services.ApiResult) -> Response:
     return response
 
 
-def deal_result(deal_version: Any, *, status_code: int) -> services.ApiResult:
-    deal = (
-        Deal.objects.prefetch_related("versions")
-        .select_related("match")
-        .get(pk=deal_version.deal_id)
-    )
-    return services.ApiResult(
-        status_code, DealSerializer(deal).data, etag=f'"{deal_version.version}"'
-    )
+def deal_result(
+    version: DealVersion, *, status_code: int, earlier: list[DealVersion] | None = None
+) -> services.ApiResult:
+    """The response to an entry or correction, built from the rows just written (with
+    the deal and its match attached by the service); ``earlier``: the versions before."""
+    body = deal_body(version, history=[*(earlier or []), version])
+    return services.ApiResult(status_code, body, etag=f'"{version.version}"')
 
 
 class DealListView(MatchAccess, ListAPIView):
@@ -192,7 +194,8 @@ class DealDetailView(MatchAccess):
                 match=match, number=number, expected_version=expected, record=record,
                 user=user, device=device, reason=reason,
             )  # fmt: skip
-            return deal_result(version, status_code=status.HTTP_200_OK)
+            earlier = list(version.deal.versions.exclude(pk=version.pk))
+            return deal_result(version, status_code=status.HTTP_200_OK, earlier=earlier)
 
         return as_response(services.execute_idempotently(
             scope=self.scope(request), key=key, operation=operation,

@@ -23,11 +23,15 @@ class DealVersionSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
     def get_entered_by(self, version: DealVersion) -> str:
-        if version.created_by_device_id:
-            return f"device:{version.created_by_device_id}"
-        if version.created_by_user_id:
-            return f"user:{version.created_by_user_id}"
-        return ""
+        return entered_by(version)
+
+
+def entered_by(version: DealVersion) -> str:
+    if version.created_by_device_id:
+        return f"device:{version.created_by_device_id}"
+    if version.created_by_user_id:
+        return f"user:{version.created_by_user_id}"
+    return ""
 
 
 class DealSerializer(serializers.ModelSerializer):
@@ -61,3 +65,36 @@ class DealSerializer(serializers.ModelSerializer):
     @extend_schema_field(DealVersionSerializer(many=True))
     def get_history(self, deal: Deal) -> list[dict[str, Any]]:
         return DealVersionSerializer(self._versions(deal), many=True).data
+
+
+_CREATED = serializers.DateTimeField()
+
+
+def version_body(version: DealVersion) -> dict[str, Any]:
+    """``DealVersionSerializer`` output for a version in hand, without DRF's field
+    machinery (the deal-entry hot path)."""
+    return {
+        "version": version.version,
+        "is_current": version.is_current,
+        "record": version.record,
+        "result": version.result,
+        "engine_version": version.engine_version,
+        "entered_by": entered_by(version),
+        "reason": version.reason,
+        "created": _CREATED.to_representation(version.created),
+    }
+
+
+def deal_body(current: DealVersion, *, history: list[DealVersion]) -> dict[str, Any]:
+    """``DealSerializer`` output built from the rows just written: ``current`` with its
+    ``deal`` and the deal's ``match`` attached, ``history`` every version of the deal."""
+    deal = current.deal
+    return {
+        "match": deal.match_id,
+        "number": deal.number,
+        "version": current.version,
+        "record": current.record,
+        "result": current.result,
+        "match_status": deal.match.status,
+        "history": [version_body(v) for v in sorted(history, key=lambda v: v.version)],
+    }

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from tournaments.models import DeviceCredential, Match, Round
@@ -122,25 +123,68 @@ def current_results(match: Match) -> list[dict[str, Any]]:
     return [v.result for v in versions]
 
 
-def _is_finished(match: Match) -> bool:
-    results = current_results(match)
+def _liga_results(match: Match) -> list[dict[str, Any]]:
+    """What the Liga keeper reads of each current deal, from the score columns and two
+    keys of the stored result (not the whole record and result)."""
+    rows = (
+        DealVersion.objects.current()
+        .filter(deal__match=match)
+        .order_by("deal__number")
+        .values_list("outcome", "match_points_0", "match_points_1", "winner_team",
+                     "result__playing_team", "result__march")
+    )  # fmt: skip
+    return [
+        {"valid": True, "outcome": outcome, "match_points": [mp0, mp1],
+         "winner_team": winner, "playing_team": playing, "march": bool(march)}
+        for outcome, mp0, mp1, winner, playing, march in rows
+    ]  # fmt: skip
+
+
+def _is_finished(match: Match, *, deals: int) -> bool:
+    """A fixed-length match is finished when all its deals are in; a Liga-Partie when the
+    keeper says so. ``deals`` is the number of deals entered (each has one current
+    version)."""
     if match.mode != Match.Mode.LIGA:
-        return len(results) >= (match.deals_planned or 0)
+        return deals >= (match.deals_planned or 0)
     engine = engine_module()
     try:
-        return bool(engine.score_liga(results, target=match.target or 51).finished)
+        return bool(engine.score_liga(_liga_results(match), target=match.target or 51).finished)
     except engine.KeeperError:  # a corrected deal ended the Partie before later deals
         return True
 
 
-def _refresh_match_status(match: Match) -> None:
-    """Open ↔ finished after deals changed; a confirmed match stays confirmed."""
+def _refresh_match_status(match: Match, *, deals: int, always_save: bool = False) -> None:
+    """Open ↔ finished after deals changed; a confirmed match stays confirmed. Written
+    only when it changed, unless ``always_save`` (a correction restarts ``finished_at``)."""
     if match.status == Match.Status.CONFIRMED:
         return
-    finished = _is_finished(match)
-    match.status = Match.Status.FINISHED if finished else Match.Status.OPEN
+    finished = _is_finished(match, deals=deals)
+    status = Match.Status.FINISHED if finished else Match.Status.OPEN
+    if status == match.status and not always_save:
+        return
+    match.status = status
     match.finished_at = timezone.now() if finished else None
     match.save(update_fields=["status", "finished_at"])
+
+
+def _lock_match(match: Match) -> tuple[Match, str]:
+    """The match re-read under a row lock, with its round's status. On PostgreSQL the
+    round row is share-locked: submissions to one round do not wait for each other, but
+    closing the round (``SELECT ... FOR UPDATE``) waits for them and they for it."""
+    if connection.vendor == "postgresql":
+        sql = (
+            f"SELECT m.*, r.status AS round_status FROM {Match._meta.db_table} m "
+            f"JOIN {Round._meta.db_table} r ON r.id = m.round_id WHERE m.id = %s "
+            "FOR UPDATE OF m FOR SHARE OF r"
+        )
+        locked = next(iter(Match.objects.raw(sql, [match.pk])))
+        round_status = locked.round_status
+    else:  # SQLite: a write transaction locks the whole database
+        locked = Match.objects.select_related("round").get(pk=match.pk)
+        round_status = locked.round.status
+    if "round" in match._state.fields_cache:
+        locked.round = match.round  # the tournament loaded with it, for the version bump
+    return locked, round_status
 
 
 # --- deals ----------------------------------------------------------------------------
@@ -170,6 +214,19 @@ def _new_version(
     )  # fmt: skip
 
 
+def _deals_entered(match: Match, *, number: int) -> tuple[int, bool]:
+    """How many deals the match has, and whether deal ``number`` is one of them."""
+    counts = Deal.objects.filter(match=match).aggregate(
+        entered=Count("pk"), taken=Count("pk", filter=Q(number=number))
+    )
+    return counts["entered"], bool(counts["taken"])
+
+
+def _notify(match: Match) -> None:
+    tournament = match.round.tournament
+    notify_results_changed(tournament_id=tournament.pk, club_id=tournament.club_id)
+
+
 @transaction.atomic
 def submit_deal(
     *,
@@ -179,24 +236,28 @@ def submit_deal(
     user: Any = None,
     device: DeviceCredential | None = None,
 ) -> DealVersion:
-    """Enter deal ``number`` of a match. A second entry of the same number is refused
-    by the unique constraint on (match, number), whichever request gets there first."""
+    """Enter deal ``number`` of a match. Entries of one match are serialised by the lock
+    on its row; the unique constraint on (match, number) stays the final guard against a
+    second entry of the same number."""
     _ensure_playable(match, number=number)
     result, engine_version = check_record(record, match=match)
-    match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
-    if match.round.status != Round.Status.PUBLISHED:
+    match, round_status = _lock_match(match)
+    if round_status != Round.Status.PUBLISHED:
         raise Conflict("This table's round is not open for results.")
-    try:
-        with transaction.atomic():
-            deal = Deal.objects.create(match=match, number=number)
-    except IntegrityError as exc:
-        raise Conflict(f"Deal {number} of this table was already entered.") from exc
+    entered, taken = _deals_entered(match, number=number)
+    if taken:
+        raise Conflict(f"Deal {number} of this table was already entered.")
     if match.status != Match.Status.OPEN:
         raise Conflict("This match is finished; deals can only be corrected.")
+    try:
+        with transaction.atomic(savepoint=False):  # a failure rolls back submit_deal
+            deal = Deal.objects.create(match=match, number=number)
+    except IntegrityError as exc:  # not reached while every entry takes the match lock
+        raise Conflict(f"Deal {number} of this table was already entered.") from exc
     version = _new_version(deal=deal, version=1, record=record, result=result,
                            engine_version=engine_version, user=user, device=device)  # fmt: skip
-    _refresh_match_status(match)
-    notify_results_changed(tournament_id=match.round.tournament_id)
+    _refresh_match_status(match, deals=entered + 1)
+    _notify(match)  # last: the version rows stay locked only until the commit
     return version
 
 
@@ -223,25 +284,26 @@ def correct_deal(
             f"Deal {number} was changed meanwhile (now version {current.version}); "
             "reload it and correct the latest version."
         )
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match, round_status = _lock_match(match)
     if device is not None:
-        _ensure_device_may_correct(match)
+        _ensure_device_may_correct(match, round_status=round_status)
     result, engine_version = check_record(record, match=match)
     DealVersion.objects.filter(pk=current.pk).update(is_current=False)
+    deal.match = match
     version = _new_version(deal=deal, version=current.version + 1, record=record, result=result,
                            engine_version=engine_version, user=user, device=device,
                            reason=reason)  # fmt: skip
     if match.status != Match.Status.CONFIRMED:
         match.confirmations.all().delete()  # a confirmation covers the results it saw
-    _refresh_match_status(match)
-    notify_results_changed(tournament_id=match.round.tournament_id)
+    _refresh_match_status(match, deals=Deal.objects.filter(match=match).count(), always_save=True)
+    _notify(match)
     return version
 
 
-def _ensure_device_may_correct(match: Match) -> None:
+def _ensure_device_may_correct(match: Match, *, round_status: str) -> None:
     if match.status == Match.Status.CONFIRMED:
         raise Conflict("Both teams confirmed this match; only the organiser can change it now.")
-    if match.round.status != Round.Status.PUBLISHED:
+    if round_status != Round.Status.PUBLISHED:
         raise Conflict("This table's round is not open for results.")
 
 
@@ -254,8 +316,7 @@ def request_fingerprint(*, method: str, path: str, body: Any, precondition: str 
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def _replay(*, scope: str, key: str, request_hash: str) -> ApiResult:
-    stored = IdempotencyRecord.objects.get(scope=scope, key=key)
+def _replay(stored: IdempotencyRecord, *, request_hash: str) -> ApiResult:
     if stored.request_hash != request_hash:
         raise IdempotencyMismatch(
             "This Idempotency-Key was already used for a different request; "
@@ -269,27 +330,26 @@ def execute_idempotently(
 ) -> ApiResult:
     """Run ``operation`` once per (scope, key).
 
-    The key is claimed by inserting its record first, in the operation's transaction: a
-    concurrent request with the same key waits on the unique index and then replays the
-    committed response. Only successful responses are stored; when the operation raises,
-    everything (the claim included) is rolled back, so a corrected retry with the same
-    key is executed afresh.
+    The operation's writes and the record of its response are one transaction, the
+    record inserted last: the unique (scope, key) index lets only one request with a key
+    commit. A second one with the same key is refused on its way (it waits for the rows
+    the first one locked, then finds its deal entered: 409, or changed: 412) or at the
+    index (it waits there until the first commits); either way it is rolled back and
+    replays the committed response. A retry after the fact runs the same way. Only
+    successful responses are stored; when the operation raises and nothing is stored
+    for the key, the error is the answer, and a corrected retry with the same key is
+    executed afresh.
     """
-    existing = IdempotencyRecord.objects.filter(scope=scope, key=key).exists()
-    if existing:
-        return _replay(scope=scope, key=key, request_hash=request_hash)
     try:
         with transaction.atomic():
-            claim = IdempotencyRecord.objects.create(
-                scope=scope, key=key, request_hash=request_hash, status_code=0, response_body={}
-            )
             result = operation()
-            claim.status_code, claim.response_body, claim.etag = (
-                result.status_code, result.body, result.etag
+            IdempotencyRecord.objects.create(
+                scope=scope, key=key, request_hash=request_hash, status_code=result.status_code,
+                response_body=result.body, etag=result.etag,
             )  # fmt: skip
-            claim.save(update_fields=["status_code", "response_body", "etag"])
             return result
-    except IntegrityError:
-        if not IdempotencyRecord.objects.filter(scope=scope, key=key).exists():
+    except (IntegrityError, ServiceError):
+        stored = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+        if stored is None:
             raise
-        return _replay(scope=scope, key=key, request_hash=request_hash)
+        return _replay(stored, request_hash=request_hash)

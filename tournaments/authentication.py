@@ -18,10 +18,12 @@ from .models import DeviceCredential, hash_device_code
 
 
 def find_usable_credential(code: str) -> DeviceCredential | None:
-    """The usable credential for a code typed or scanned at a table, or None."""
+    """The usable credential for a code typed or scanned at a table, or None: one query
+    on the unique ``code_hash`` index, with the table, its match, round, tournament and
+    club that the permissions and the deal views need."""
     return (
         DeviceCredential.objects.usable()
-        .select_related("table__round__tournament__club")
+        .select_related("table__round__tournament__club", "table__match")
         .filter(code_hash=hash_device_code(code))
         .first()
     )

@@ -141,13 +141,18 @@ LEADERBOARDS_FLAG = "leaderboards-queued:{}"
 FLAG_STALE_SECONDS = 120
 
 
-def notify_results_changed(*, tournament_id: int) -> None:
+def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
     """Record that a tournament's results changed: bump its ``results_version`` and its
     club's, and after commit queue one standings and one leaderboards recompute unless
-    one is queued already (bursts of submissions coalesce)."""
+    one is queued already (bursts of submissions coalesce).
+
+    The two UPDATEs lock hot rows (every submission of the tournament, and of the club,
+    takes them in turn) until the commit: callers make this their last write. Pass
+    ``club_id`` when it is known, to spare a query."""
     Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
-    Club.objects.filter(tournaments=tournament_id).update(results_version=F("results_version") + 1)
-    club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+    if club_id is None:
+        club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+    Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
     transaction.on_commit(
         lambda: enqueue_standings_recompute(tournament_id=tournament_id), robust=True
     )
