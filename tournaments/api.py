@@ -10,10 +10,14 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
+from django.http import HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -91,6 +95,31 @@ def fresh_standings(tournament: Tournament) -> dict[str, Any]:
         "snapshot_version": stored["computed_version"],
         "equals_snapshot": stored["data"] == fresh,
     }
+
+
+STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
+
+
+def standings_response(request: Request, tournament: Tournament) -> HttpResponseBase:
+    """The stored standings, rendered once per version for JSON readers (the public
+    live tables poll this), with an ETag for conditional GETs."""
+    etag = f'"standings-{selectors.standings_tag(tournament)}"'
+    response: HttpResponseBase
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    elif isinstance(request.accepted_renderer, JSONRenderer) and (
+        request.accepted_media_type == JSONRenderer.media_type
+    ):
+        body = selectors.cached_standings(
+            tournament, "api", lambda: JSONRenderer().render(selectors.standings_state(tournament))
+        )
+        response = HttpResponse(body, content_type=JSONRenderer.media_type)
+    else:  # the browsable API, or JSON with parameters: rendered as before
+        response = Response(selectors.standings_state(tournament))
+    response["ETag"] = etag
+    if not request.user.is_authenticated:
+        patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
+    return response
 
 
 class PlayerViewSet(
@@ -208,11 +237,14 @@ class TournamentViewSet(
         """The stored standings; ``up_to_date`` says whether they include every result
         entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,
         with ``equals_snapshot``."""
-        tournament = self.get_object()
         if request.query_params.get("fresh") not in (None, "", "0", "false"):
+            tournament = self.get_object()
             require_organiser(request.user, tournament.club_id)
             return Response(fresh_standings(tournament))
-        return Response(selectors.standings_state(tournament))
+        queryset = selectors.with_standings_versions(self.filter_queryset(self.get_queryset()))
+        tournament = get_object_or_404(queryset, pk=pk)
+        self.check_object_permissions(request, tournament)
+        return standings_response(request, tournament)
 
 
 class RegistrationViewSet(

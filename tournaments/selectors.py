@@ -5,10 +5,11 @@ from the current deal versions' score columns (for the recompute services)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from .models import Club, DeviceCredential, Match, Round, Seat, Tournament
@@ -79,6 +80,33 @@ def standings_state(tournament: Tournament) -> dict[str, Any]:
         "detail": detail,
         "data": snapshot.data if snapshot else {},
     }
+
+
+def with_standings_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Tournaments loaded with their snapshot's version, not its data: enough to name
+    the standings (``standings_tag``) and to find them in the cache."""
+    return tournaments.select_related("standings_snapshot").defer("standings_snapshot__data")
+
+
+def standings_tag(tournament: Tournament) -> str:
+    """Names the standings body: it changes with the results and the snapshot versions."""
+    snapshot = getattr(tournament, "standings_snapshot", None)
+    computed = snapshot.computed_version if snapshot else "none"
+    return f"{tournament.pk}-{tournament.results_version}-{computed}"
+
+
+STANDINGS_CACHE_SECONDS = 60
+
+
+def cached_standings(tournament: Tournament, key: str, build: Callable[[], Any]) -> Any:
+    """``build()`` (the standings in some shape), cached under ``key`` and the standings
+    tag: the snapshot's data is read and shaped once per version, not per reader."""
+    cache_key = f"standings:{key}:{standings_tag(tournament)}"
+    value = cache.get(cache_key)
+    if value is None:
+        value = build()
+        cache.set(cache_key, value, STANDINGS_CACHE_SECONDS)
+    return value
 
 
 def club_leaderboards(club: Club) -> dict[str, Any]:

@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
 
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournament
 from tournaments.permissions import organises_club, visible_tournaments
 
@@ -66,16 +70,51 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
     return {"tournament": tournament, "standings": selectors.standings_view(tournament)}
 
 
+def _cached_standings_context(tournament: Tournament) -> dict[str, Any]:
+    """The standings shaped for the templates, once per results/snapshot version and
+    language (column titles are translated)."""
+    standings = tournament_selectors.cached_standings(
+        tournament, f"web:{get_language()}", lambda: selectors.standings_view(tournament)
+    )
+    return {"tournament": tournament, "standings": standings}
+
+
+def _standings_tournament(request: HttpRequest, pk: int) -> Tournament:
+    tournaments = visible_tournaments(request.user).select_related("club", "season")
+    return get_object_or_404(tournament_selectors.with_standings_versions(tournaments), pk=pk)
+
+
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(request, pk)
-    context = _standings_context(tournament)
+    tournament = _standings_tournament(request, pk)
+    context = _cached_standings_context(tournament)
     context["rounds"] = _visible_rounds(request, tournament)
     return render(request, "public/standings.html", context)
 
 
+STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
+
+
 def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(request, pk)
-    return render(request, "public/_standings_table.html", _standings_context(tournament))
+    """The live table the standings page polls: the same for every reader who may see
+    the tournament, so rendered once per version and language, with an ETag."""
+    tournament = _standings_tournament(request, pk)
+    language = get_language()
+    etag = f'"standings-table-{tournament_selectors.standings_tag(tournament)}-{language}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        html = tournament_selectors.cached_standings(
+            tournament, f"table:{language}",
+            lambda: render_to_string(
+                "public/_standings_table.html", _standings_context(tournament), request
+            ),
+        )  # fmt: skip
+        response = HttpResponse(html)
+    response["ETag"] = etag
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    if not request.user.is_authenticated:
+        patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
+    return response
 
 
 def projector(request: HttpRequest, pk: int) -> HttpResponse:

@@ -1,0 +1,154 @@
+"""Cost bounds of the hot paths: SQL queries per accepted deal and per public standings
+read, and the deal-entry answer built in memory being the same as the stored deal read
+back. Bounds, not timings: they hold on any machine."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from games.models import Deal
+from games.serializers import DealSerializer
+from tests.conftest import Event, client_for, make_event
+from tests.factories import summary_record
+from tournaments import services
+from tournaments.models import Match
+
+pytestmark = pytest.mark.django_db
+
+#: Statements that do work per accepted deal: device auth, match lock, deal count, deal,
+#: version, two version bumps, idempotency record; + the match's status when it finishes.
+MAX_STATEMENTS_PER_DEAL = 9
+#: All queries including savepoints: submit_deal's pair, and here one more pair because
+#: the test's transaction turns the request's BEGIN/COMMIT into a savepoint (in
+#: production 2 fewer: at most 11).
+MAX_QUERIES_PER_DEAL = 13
+
+
+def statements(queries: CaptureQueriesContext) -> list[str]:
+    return [
+        q["sql"] for q in queries.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def recomputes_only_queued(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In production the recomputes run in the worker; eager Celery would count their
+    queries as the request's."""
+    monkeypatch.setattr(services, "enqueue_standings_recompute", lambda **kwargs: True)
+    monkeypatch.setattr(services, "enqueue_leaderboards_recompute", lambda **kwargs: True)
+
+
+def post(client: APIClient, match: Match, number: int, record: dict[str, Any]) -> Any:
+    return client.post(
+        f"/api/matches/{match.pk}/deals/{number}/", record, format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )  # fmt: skip
+
+
+def test_queries_per_accepted_deal_are_bounded(event: Event, device: APIClient) -> None:
+    match = event.match1
+    counts = []
+    for number in range(1, 5):
+        with CaptureQueriesContext(connection) as queries:
+            response = post(device, match, number, summary_record(dealer=number - 1))
+        assert response.status_code == 201, response.content
+        counts.append(len(queries))
+        assert len(statements(queries)) <= MAX_STATEMENTS_PER_DEAL, statements(queries)
+
+    assert max(counts) <= MAX_QUERIES_PER_DEAL, counts
+    assert counts[0] == counts[1] == counts[2]  # independent of the deals before
+    event.match1.refresh_from_db()
+    assert event.match1.status == Match.Status.FINISHED
+
+
+def test_queries_do_not_grow_with_the_match(club_a: Any, organiser: Any) -> None:
+    event = make_event(club=club_a, deals=12, seed=3)
+    device, match = client_for(device_code=event.code1), event.match1
+    counts = []
+    for number in range(1, 12):
+        with CaptureQueriesContext(connection) as queries:
+            assert post(device, match, number, summary_record()).status_code == 201
+        counts.append(len(queries))
+    assert len(set(counts)) == 1, counts
+
+
+def test_entry_answer_equals_the_stored_deal(event: Event, device: APIClient) -> None:
+    for number in range(1, 5):
+        response = post(device, event.match1, number, summary_record(dealer=number - 1))
+        deal = Deal.objects.prefetch_related("versions").select_related("match")
+        stored = DealSerializer(deal.get(match=event.match1, number=number)).data
+
+        assert response.json() == stored
+
+
+def test_correction_answer_equals_the_stored_deal(event: Event, device: APIClient) -> None:
+    post(device, event.match1, 1, summary_record())
+    response = device.put(
+        f"/api/matches/{event.match1.pk}/deals/1/", summary_record(dealer=1), format="json",
+        HTTP_IDEMPOTENCY_KEY="c1", HTTP_IF_MATCH='"1"',
+    )  # fmt: skip
+
+    assert response.status_code == 200
+    deal = Deal.objects.prefetch_related("versions").select_related("match")
+    assert response.json() == DealSerializer(deal.get(match=event.match1, number=1)).data
+    assert [v["version"] for v in response.json()["history"]] == [1, 2]
+
+
+def test_liga_finishes_when_the_keeper_says_so(club_a: Any, organiser: Any) -> None:
+    event = make_event(club=club_a, liga=True, seed=5)
+    device = client_for(device_code=event.code1)
+    number = 0
+    while event.match1.status == Match.Status.OPEN:
+        number += 1
+        assert post(device, event.match1, number, summary_record()).status_code == 201
+        event.match1.refresh_from_db()
+    from games.services import current_results, engine_module
+
+    state = engine_module().score_liga(current_results(event.match1), target=51)
+    assert state.finished and number > 1
+    assert post(device, event.match1, number + 1, summary_record()).status_code == 409
+
+
+def test_standings_reads_are_cheap(event: Event, anonymous: APIClient) -> None:
+    services.recompute_standings(tournament_id=event.tournament.pk)
+    url = f"/api/tournaments/{event.tournament.pk}/standings/"
+    first = anonymous.get(url)  # fills the cache
+    with CaptureQueriesContext(connection) as queries:
+        response = anonymous.get(url)
+
+    assert response.status_code == 200 and response.json() == first.json()
+    assert response.json()["up_to_date"] and response.json()["data"]["rows"]
+    assert len(queries) == 1, [q["sql"] for q in queries.captured_queries]
+    assert response["Cache-Control"] == "max-age=5"
+    again = anonymous.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+
+
+def test_standings_change_with_the_results(event: Event, anonymous: APIClient) -> None:
+    services.recompute_standings(tournament_id=event.tournament.pk)
+    url = f"/api/tournaments/{event.tournament.pk}/standings/"
+    before = anonymous.get(url)
+    services.notify_results_changed(tournament_id=event.tournament.pk)
+
+    after = anonymous.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert after.json()["results_version"] == before.json()["results_version"] + 1
+    assert not after.json()["up_to_date"]
+
+
+def test_standings_table_partial_is_cached_per_version(event: Event, client: Any) -> None:
+    services.recompute_standings(tournament_id=event.tournament.pk)
+    url = f"/tournaments/{event.tournament.pk}/standings/table/"
+    first = client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        second = client.get(url)
+
+    assert second.content == first.content and len(queries) == 1
+    assert client.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 304
