@@ -821,8 +821,13 @@ def _summary_runs(ck: Checker, parsed: Parsed) -> None:
 
 
 def _check_summary_points(
-    ck: Checker, points: tuple[int, int], tricks: tuple[int, int] | None, revoke: bool
+    ck: Checker,
+    points: tuple[int, int],
+    tricks: tuple[int, int] | None,
+    revoke_card_value: int | None,
 ) -> None:
+    """``revoke_card_value``: None without a revoke, else the revoke card's points."""
+    revoke = revoke_card_value is not None
     def impossible(message: str, **params: Any) -> None:
         ck.problems.append(
             Problem(
@@ -849,10 +854,12 @@ def _check_summary_points(
         )
         return
     if revoke:
-        if not revoke_feasible(points, tricks):
+        assert revoke_card_value is not None
+        if not revoke_feasible(points, tricks, revoke_card_value=revoke_card_value):
             impossible(
                 f"card points {points[0]}:{points[1]} cannot come from the tricks "
-                "taken before a revoke (no last trick, at most 154 in all)"
+                "taken before a revoke (no last trick, and the revoke card is in no trick: "
+                f"at most {154 - revoke_card_value} in all)"
             )
         return
     if sum(points) != 164:
@@ -889,7 +896,8 @@ def check_summary(ck: Checker, parsed: Parsed) -> Json:
     _summary_runs(ck, parsed)
     if points is None:
         return {}
-    _check_summary_points(ck, points, tricks, parsed.revoke is not None)
+    revoke_value = None if parsed.revoke is None else TABLES[trump].points[parsed.revoke[1]]
+    _check_summary_points(ck, points, tricks, revoke_value)
     if ck.problems:
         return {}
     playing = declarer & 1

@@ -9,7 +9,9 @@ Model: a team with ``t`` tricks holds some ``4 t`` of the 32 cards; any such set
 possible (the highest card of a trick can always be given to a seat of the winning
 team). Without a revoke all 8 tricks are played, the teams' cards are complementary,
 and the last-trick 10 goes to a team with at least one trick. After a revoke the
-completed tricks (at most 7) give two disjoint sets and there is no last trick.
+completed tricks (at most 7) give two disjoint sets and there is no last trick; the
+revoke card itself is still in the revoking seat's hand ("before that card counts"), so
+its value (with its Jappa/Mie bonus) is in no trick.
 
 This module only answers feasibility questions; ``record`` turns them into problems.
 """
@@ -56,12 +58,22 @@ def full_deal_points_feasible(points: int) -> bool:
     return any(full_deal_feasible(t, points) for t in range(9))
 
 
+def _without(value: int) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The value classes and zero-card count once one card of ``value`` is set aside."""
+    if value == 0:
+        return VALUE_CLASSES, ZERO_CARDS - 1
+    classes = tuple((v, n - 1 if v == value else n) for v, n in VALUE_CLASSES)
+    return classes, ZERO_CARDS
+
+
 @cache
-def _splits(index: int, rest_a: int, rest_b: int) -> frozenset[tuple[int, int]]:
+def _splits(
+    classes: tuple[tuple[int, int], ...], index: int, rest_a: int, rest_b: int
+) -> frozenset[tuple[int, int]]:
     """(cards of A, cards of B) among non-zero cards giving exactly these sums."""
-    if index == len(VALUE_CLASSES):
+    if index == len(classes):
         return frozenset({(0, 0)}) if rest_a == 0 and rest_b == 0 else frozenset()
-    value, count = VALUE_CLASSES[index]
+    value, count = classes[index]
     out: set[tuple[int, int]] = set()
     for x in range(count + 1):
         if x * value > rest_a:
@@ -69,16 +81,23 @@ def _splits(index: int, rest_a: int, rest_b: int) -> frozenset[tuple[int, int]]:
         for y in range(count - x + 1):
             if y * value > rest_b:
                 break
-            for na, nb in _splits(index + 1, rest_a - x * value, rest_b - y * value):
+            for na, nb in _splits(classes, index + 1, rest_a - x * value, rest_b - y * value):
                 out.add((na + x, nb + y))
     return frozenset(out)
 
 
-def revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None) -> bool:
-    """Can completed tricks before a revoke give these card points (and trick counts)?"""
-    if min(points) < 0 or sum(points) > CARD_SUM:
+def revoke_feasible(
+    points: tuple[int, int], tricks: tuple[int, int] | None, *, revoke_card_value: int
+) -> bool:
+    """Can completed tricks before a revoke give these card points (and trick counts)?
+
+    ``revoke_card_value`` is the revoke card's points with its Jappa/Mie bonus: that card
+    is in no trick.
+    """
+    classes, zero_cards = _without(revoke_card_value)
+    if min(points) < 0 or sum(points) > CARD_SUM - revoke_card_value:
         return False
-    splits = _splits(0, points[0], points[1])
+    splits = _splits(classes, 0, points[0], points[1])
     if tricks is None:
         options = [(a, b) for a in range(8) for b in range(8 - a)]
     else:
@@ -86,6 +105,6 @@ def revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None) -> 
     for a, b in options:
         for na, nb in splits:
             zeros_a, zeros_b = 4 * a - na, 4 * b - nb
-            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= ZERO_CARDS:
+            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= zero_cards:
                 return True
     return False

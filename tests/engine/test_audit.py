@@ -1,6 +1,6 @@
 """Independent rules audit: hand-computed deal records run through the engine's command line.
 
-Every case in ``tests/engine/audit/*.jsonl`` (except ``disputed.jsonl``) holds a record and
+Every case in ``tests/engine/audit/*.jsonl`` holds a record and
 a subset of the expected result, computed by hand from RULES.md (see each case's ``why``).
 All records go through one ``python -m games.engine check --jsonl`` call.
 """
@@ -17,14 +17,11 @@ import pytest
 
 AUDIT = Path(__file__).parent / "audit"
 ROOT = Path(__file__).resolve().parents[2]
-SKIP = {"disputed.jsonl"}
 
 
 def load_cases() -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
     for path in sorted(AUDIT.glob("*.jsonl")):
-        if path.name in SKIP:
-            continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
                 case = json.loads(line)

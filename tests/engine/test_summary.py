@@ -64,7 +64,22 @@ def test_one_trick_maximum() -> None:
     ],
 )
 def test_revoke_feasible(points: tuple[int, int], tricks: tuple[int, int] | None, ok: bool) -> None:
-    assert revoke_feasible(points, tricks) == ok
+    assert revoke_feasible(points, tricks, revoke_card_value=0) == ok
+
+
+@pytest.mark.parametrize(
+    ("points", "value", "ok"),
+    [
+        ((139, 4), 11, True),  # 154 - 11 = 143 still fits
+        ((140, 4), 11, False),  # the revoked ace is in no trick
+        ((150, 4), 11, False),
+        ((110, 22), 22, True),  # 154 - 22 = 132
+        ((120, 20), 22, False),  # a revoked Jappa takes its 2 + 20 out of the tricks
+        ((154, 0), 0, True),  # a revoked blank leaves all the points
+    ],
+)
+def test_revoke_card_is_in_no_trick(points: tuple[int, int], value: int, ok: bool) -> None:
+    assert revoke_feasible(points, None, revoke_card_value=value) == ok
 
 
 @pytest.mark.parametrize(
