@@ -99,6 +99,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Local runs: tablets write at the same time. IMMEDIATE takes the write lock at BEGIN
+    # (a deferred transaction upgrading its lock fails at once with "database is
+    # locked"); a waiting writer retries for up to 20 s; WAL lets readers run meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })  # fmt: skip
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------

@@ -30,10 +30,10 @@ def free_port() -> int:
 
 @contextmanager
 def local_site(base_dir: Path, *, threaded: bool = True) -> Iterator[str]:
-    """Yields the base URL of a running site; stops it afterwards. SQLite allows one
-    writer at a time, and the site's default SQLite settings answer a second concurrent
-    writer with "database is locked", so pass ``threaded=False`` for it: requests then
-    queue up and are served one by one."""
+    """Yields the base URL of a running site; stops it afterwards. ``threaded=False``
+    serves one request at a time. SQLite no longer needs that: the site's SQLite
+    settings (IMMEDIATE transactions, a 20-s busy timeout, WAL) make a second writer
+    wait for the first instead of failing with "database is locked"."""
     port = free_port()
     # Without REDIS_URL the child runs Celery tasks (the round draw, standings) in-process,
     # so no worker is needed; the database is the caller's own.
