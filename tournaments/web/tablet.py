@@ -7,10 +7,15 @@ device code, and the score panel is refreshed from ``/t/<code>/state/`` through 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
@@ -76,6 +81,43 @@ def _unusable(request: HttpRequest) -> HttpResponse:
     return render(request, "tablet/unusable.html", status=404)
 
 
+# The static files the tablet page loads: precached by the service worker. With manifest
+# storage (DEBUG off) ``static()`` gives the hashed names, so a new deploy changes the
+# worker script and the browser installs it (and its new cache) on its next check.
+TABLET_ASSETS = (
+    "tournaments/site.css",
+    "tournaments/htmx.min.js",
+    "tournaments/entry.js",
+    "tournaments/tablet.js",
+)
+# Raise when the worker's logic changes in a way the asset names do not show.
+SERVICE_WORKER_VERSION = "1"
+
+
+def service_worker_assets() -> list[str]:
+    return [static(name) for name in TABLET_ASSETS]
+
+
+@never_cache
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/t/sw.js``: keeps the tablet page and its static files for offline reloads.
+
+    Only GET requests of the page, its state partial and ``/static/`` go through the
+    worker's cache; deal entries (POST to ``/api/``) are never touched: the page's outbox
+    sends them. ``never_cache`` keeps every update check going to the server.
+    """
+    assets = service_worker_assets()
+    digest = hashlib.sha256("\n".join([SERVICE_WORKER_VERSION, *assets]).encode()).hexdigest()
+    body = render_to_string(
+        "tablet/sw.js",
+        {"cache_name": f"klammern-tablet-{digest[:12]}", "assets_json": json.dumps(assets)},
+        request=request,
+    )
+    response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/t/"
+    return response
+
+
 @never_cache
 def tablet(request: HttpRequest, code: str) -> HttpResponse:
     credential = _credential(code)
@@ -96,6 +138,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "dealsPlanned": match.deals_planned,
         "mode": match.mode,
         "stateUrl": f"/t/{code}/state/",
+        "serviceWorker": reverse("tablet-service-worker"),
         "errorTemplates": error_templates(),
         "strings": ui_strings(),
     }

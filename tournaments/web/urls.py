@@ -16,7 +16,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
-    # table tablet
+    # table tablet (the service worker first: its scope is /t/)
+    path("t/sw.js", tablet.service_worker, name="tablet-service-worker"),
     path("t/<str:code>/", tablet.tablet, name="tablet"),
     path("t/<str:code>/state/", tablet.tablet_state, name="tablet-state"),
     # accounts

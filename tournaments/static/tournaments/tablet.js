@@ -7,13 +7,37 @@
   var config = JSON.parse(document.getElementById("tablet-config").textContent);
   var S = config.strings;
   var STORE = "klammern.outbox." + config.matchId;
+  var KNOWN = "klammern.deals." + config.matchId;
   var form = document.getElementById("entry");
   var entry = new window.DealEntry(form, config);
-  var serverDeals = config.deals.slice();
+  var banner = document.getElementById("offline-banner");
+  // the service worker marks a page it answered from its cache (no network)
+  var fromCache = banner.getAttribute("data-from-cache") === "1";
+  var serverDeals = knownDeals(config.deals.slice());
   var flushing = false;
   var retryTimer = null;
   var backoff = 1000;
   var fmt = window.DealEntry.fmt;
+
+  // --- deals the server acknowledged ----------------------------------------------------
+  // A page from the worker's cache lists the deals of its last good load; deals
+  // acknowledged since then are remembered here, so the next numbers stay right.
+
+  function knownDeals(deals) {
+    if (fromCache) {
+      var stored = [];
+      try { stored = JSON.parse(localStorage.getItem(KNOWN) || "[]"); } catch (e) { stored = []; }
+      stored.forEach(function (d) {
+        if (!deals.some(function (x) { return x.number === d.number; })) { deals.push(d); }
+      });
+    }
+    try { localStorage.setItem(KNOWN, JSON.stringify(deals)); } catch (e) { /* full */ }
+    return deals;
+  }
+
+  function rememberDeals() {
+    try { localStorage.setItem(KNOWN, JSON.stringify(serverDeals)); } catch (e) { /* full */ }
+  }
 
   // --- outbox --------------------------------------------------------------------------
 
@@ -55,6 +79,8 @@
     el.setAttribute("data-waiting", String(waiting));
     var note = el.querySelector("[data-bind='offline']");
     note.hidden = navigator.onLine;
+    banner.hidden = navigator.onLine && !fromCache;
+    banner.querySelector("[data-bind='from-cache']").hidden = !fromCache;
     var full = config.dealsPlanned && nextSlot().number > config.dealsPlanned;
     form.classList.toggle("is-complete", !!full && !editingRejected());
   }
@@ -80,17 +106,24 @@
     if (serverDeals.some(function (d) { return d.number === item.number; })) { return; }
     serverDeals.push({ number: item.number, dealer: item.record.dealer,
                        thrownIn: item.record.contract && item.record.contract.kind === "thrown_in" });
+    rememberDeals();
+  }
+
+  function reachedServer() {
+    if (fromCache) { fromCache = false; updateCounter(); }
   }
 
   function readServerDeals() {
     var el = document.getElementById("table-state");
     if (!el || !el.getAttribute("data-deals")) { return; }
     var fresh = JSON.parse(el.getAttribute("data-deals"));
+    if (el.getAttribute("data-from-cache") === "0") { reachedServer(); }
     // an acknowledged deal the (older) state has not caught up with yet stays known
     serverDeals.forEach(function (d) {
       if (!fresh.some(function (f) { return f.number === d.number; })) { fresh.push(d); }
     });
     serverDeals = fresh;
+    rememberDeals();
     updateCounter();
     if (!entry.dirty && !editingRejected()) {
       var slot = nextSlot();
@@ -129,6 +162,7 @@
       body: JSON.stringify(item.record),
       credentials: "omit"
     }).then(function (response) {
+      reachedServer();
       return response.json().catch(function () { return {}; }).then(function (body) {
         return { status: response.status, body: body };
       });
@@ -248,9 +282,27 @@
   window.addEventListener("offline", updateCounter);
   setInterval(function () { if (!flushing) { flush(); } }, 15000);
 
+  // --- service worker: the page and its files load again without network ------------------
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !config.serviceWorker) { return; }
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(config.serviceWorker, { scope: "/t/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      // this load came from the network before the worker was in charge: keep it now
+      if (!controlled && !fromCache && registration.active) {
+        registration.active.postMessage({ type: "keep", urls: [location.pathname, config.stateUrl] });
+      }
+    }).catch(function () { /* no worker: the page still works online */ });
+  }
+
   readServerDeals();
   resetForm();
   updateCounter();
   flush();
+  registerWorker();
+  // a page from the cache: show the newest cached score panel at once
+  if (fromCache) { window.addEventListener("load", refreshState); }
   window.klammernTablet = { flush: flush, outbox: load, entry: entry };
 })();
