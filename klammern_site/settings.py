@@ -118,8 +118,10 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Answers as an empty cache while Redis is down: deals are still accepted.
+            "BACKEND": "klammern_site.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
@@ -222,7 +224,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
         "tournaments.throttles.AnonymousThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "tournaments.throttles.UserThrottle",
+        "tournaments.throttles.DeviceThrottle",
         "tournaments.throttles.DeviceAwareScopedThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {

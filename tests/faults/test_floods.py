@@ -25,11 +25,8 @@ LIMIT = 256 * 1024
 
 @pytest.fixture
 def strict_gunicorn(env: dict[str, str], workdir: Path, tablets: Tablets) -> Iterator[Gunicorn]:
-    rates = {f"THROTTLE_{scope}": f"{RATE}/min" for scope in ("ANON", "DEVICE", "DEALS")}
-    # DRF's "user" throttle keys anonymous callers, devices included, by IP address: a
-    # venue's tablets share that budget (THROTTLE_USER, 3000/min by default). Kept high
-    # here so the per-device scopes are what is measured.
-    rates["THROTTLE_USER"] = "100000/min"
+    # Every scope strict: devices are counted by credential, never by their shared IP.
+    rates = {f"THROTTLE_{s}": f"{RATE}/min" for s in ("ANON", "USER", "DEVICE", "DEALS")}
     server = Gunicorn(env={**env, **rates, "DATA_UPLOAD_MAX_MEMORY_SIZE": str(LIMIT)},
                       workdir=workdir)  # fmt: skip
     server.start()
