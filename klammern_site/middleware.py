@@ -6,19 +6,26 @@ without it (``Transfer-Encoding: chunked``) is read up to one byte past the limi
 is 413, otherwise the bytes become the request's body as if their length had been sent.
 ``RequestDataTooBig`` raised later by Django becomes 413 too instead of its generic 400.
 
-This middleware does not limit the rate of requests (see ``tournaments/throttles.py``) or
+``DatabaseUnavailableMiddleware`` turns a lost database connection into 503 with
+``Retry-After`` instead of a bare 500.
+
+These middlewares do not limit the rate of requests (see ``tournaments/throttles.py``) or
 page sizes (see ``klammern_site/pagination.py``).
 """
 
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.handlers.wsgi import LimitedStream
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
 
 
 def body_limit() -> int | None:
@@ -80,3 +87,31 @@ class RequestBodyLimitMiddleware:
         if isinstance(exception, RequestDataTooBig) and limit is not None:
             return too_large(limit)
         return None
+
+
+class DatabaseUnavailableMiddleware:
+    """A request whose database connection broke gets 503 with ``Retry-After`` and a
+    plain explanation instead of a bare 500. The request's transaction was rolled back,
+    so nothing of it is stored; a tablet sends the entry again with the same
+    Idempotency-Key. Other errors are left to Django."""
+
+    RETRY_AFTER_SECONDS = 2
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logger.warning("database unavailable for %s %s: %s", request.method, request.path,
+                       exception)  # fmt: skip
+        detail = (
+            "The server lost its connection to the database; nothing of this request was "
+            "stored. Please send it again in a moment (a table tablet does this by itself)."
+        )
+        response = JsonResponse({"detail": detail}, status=503)
+        response["Retry-After"] = str(self.RETRY_AFTER_SECONDS)
+        return response

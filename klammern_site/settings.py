@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "klammern_site.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, on a lost DB
 ]
 
 ROOT_URLCONF = "klammern_site.urls"
