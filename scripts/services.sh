@@ -26,4 +26,9 @@ if ! redis_up; then
   fi
 fi
 wait_for PostgreSQL pg_up && wait_for Redis redis_up || exit 1
+# The development database named by the default DATABASE_URL (tests make their own).
+if ! psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'klammern'" \
+    | grep -q 1; then
+  createdb -h 127.0.0.1 -U postgres klammern && echo "services: created database klammern"
+fi
 echo "services: PostgreSQL and Redis answer"

@@ -58,7 +58,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         try:
             import psycopg
 
-            psycopg.connect(database_url, connect_timeout=5).close()
+            # The server's own database: the named one is created by the test run.
+            psycopg.connect(database_url, dbname="postgres", connect_timeout=5).close()
         except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
             problems.append(f"PostgreSQL is not reachable: {error}")
     redis_url = os.environ.get("REDIS_URL", "")
