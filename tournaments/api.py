@@ -11,12 +11,12 @@ import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
 from django.http import HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import get_object_or_404
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
