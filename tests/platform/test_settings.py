@@ -48,7 +48,7 @@ def test_postgres_and_redis_from_environment() -> None:
     values = probe(DATABASE_URL="postgres://u@db:5432/k", REDIS_URL="redis://r:6379/0")
     assert values["db"] == "django.db.backends.postgresql"
     assert values["eager"] is False and values["broker"] == "redis://r:6379/0"
-    assert values["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert values["cache"] == "klammern_site.cache.ResilientRedisCache"
 
 
 def test_production_needs_a_secret_key() -> None:

@@ -20,7 +20,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
 
 from tournaments.models import Club
 from tournaments.simulation.client import Api, ApiError, expect
@@ -105,8 +104,7 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         username, password = self.local_organiser()
         self.stdout.write("starting the site locally (runserver) ...")
-        sqlite = connection.vendor == "sqlite"
-        with local_site(settings.BASE_DIR, threaded=not sqlite) as base_url:
+        with local_site(settings.BASE_DIR) as base_url:
             self.stdout.write(f"site at {base_url}")
             yield base_url, username, password, LOCAL_CLUB[1]
 
