@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +18,9 @@ from django.templatetags.static import static
 from django.test import Client
 from django.urls import resolve, reverse
 from playwright.sync_api import expect
+from rest_framework.response import Response
 
+from games.api import DealDetailView
 from games.models import Deal, DealVersion
 from tests.conftest import make_event
 from tournaments.models import Club
@@ -95,6 +98,46 @@ def test_every_static_file_of_the_tablet_page_is_precached(client: Client) -> No
     assert config["serviceWorker"] == "/t/sw.js"
 
 
+NETWORK = {"up": True}
+
+
+def go_offline(context: Any) -> None:
+    """No network, as a dead Wi-Fi. Chromium's offline emulation can still let through a
+    write that a service-worker-controlled page sends (the worker's fallback to the
+    network, microsoft/playwright#2311; a fresh tab may also start with navigator.onLine
+    true), so deal entries are refused server-side too while "offline"."""
+    NETWORK["up"] = False
+    context.set_offline(True)
+
+
+def go_online(context: Any) -> None:
+    NETWORK["up"] = True
+    context.set_offline(False)
+
+
+@pytest.fixture
+def network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    post = DealDetailView.post
+
+    def unreachable_while_offline(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+        if not NETWORK["up"]:
+            return Response({"detail": "test: network down"}, status=503)
+        return post(self, request, *args, **kwargs)
+
+    monkeypatch.setattr(DealDetailView, "post", unreachable_while_offline)
+    NETWORK["up"] = True
+    yield
+    NETWORK["up"] = True
+
+
+FORGET_STATE = """async () => {
+  const state = JSON.parse(document.getElementById('tablet-config').textContent).stateUrl;
+  for (const name of await caches.keys()) {
+    await (await caches.open(name)).delete(state, {ignoreVary: true});
+  }
+}"""
+
+
 @pytest.fixture
 def club() -> Club:
     return Club.objects.create(name="KC Herzbube", slug="herzbube")
@@ -103,7 +146,7 @@ def club() -> Club:
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_tablet_reloads_offline_from_the_service_worker(
-    live_server: Any, context: Any, club: Club
+    live_server: Any, context: Any, club: Club, network: None
 ) -> None:
     event = make_event(club=club, deals=4)
     url = f"{live_server.url}/t/{event.code1}/"
@@ -114,7 +157,7 @@ def test_tablet_reloads_offline_from_the_service_worker(
     page.wait_for_function(CACHED)
     expect(page.locator("#offline-banner")).to_be_hidden()
 
-    context.set_offline(True)
+    go_offline(context)
     expect(page.locator("#offline-banner")).to_be_visible()
     enter_deal(page, declarer=1, points0=64)
     expect(page.locator("#outbox")).to_have_attribute("data-waiting", "1")
@@ -151,7 +194,7 @@ def test_tablet_reloads_offline_from_the_service_worker(
     assert Deal.objects.filter(match=event.match1).count() == 0
 
     # back online: both deals are sent, once each
-    context.set_offline(False)
+    go_online(context)
     wait_until(page, lambda: Deal.objects.filter(match=event.match1).count() == 2, timeout=20)
     expect(page.locator("#outbox")).to_have_attribute("data-waiting", "0", timeout=15_000)
     expect(page.locator("#offline-banner")).to_be_hidden()
@@ -182,3 +225,40 @@ def offline_screenshot(page: Any, name: str) -> None:
     page.wait_for_timeout(150)
     assert_fits(page, PHONE["width"])
     page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"), full_page=False)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_cached_page_counts_deals_acknowledged_after_it_was_kept(
+    live_server: Any, context: Any, club: Club, network: None
+) -> None:
+    """The cached page lists no deal, deal 1 was acknowledged later: offline, the next
+    deal is still 2 (in English, the language chosen before going offline)."""
+    event = make_event(club=club, deals=4)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{event.code1}/")
+    page.click(".lang button[value='en']")
+    expect(page.locator(".entry-head h2")).to_contain_text("Deal 1")
+    page.wait_for_function(CONTROLLED)
+    page.wait_for_function(CACHED)
+    enter_deal(page, declarer=1, points0=64)
+    wait_until(page, lambda: Deal.objects.filter(match=event.match1).count() == 1)
+    expect(page.locator("#outbox")).to_have_attribute("data-waiting", "0")
+
+    # without the (newer) cached score panel, only the deals the page remembered in
+    # localStorage can tell that deal 1 is taken
+    page.evaluate(FORGET_STATE)
+    go_offline(context)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_contain_text("This table is offline.")
+    expect(page.locator(".entry-head h2")).to_contain_text("Deal 2")
+    enter_deal(page, declarer=2, points0=90)
+    expect(page.locator("#outbox")).to_contain_text("1 waiting")
+    offline_screenshot(page, "tablet-offline-reloaded-en")
+    assert Deal.objects.filter(match=event.match1).count() == 1
+
+    go_online(context)
+    wait_until(page, lambda: Deal.objects.filter(match=event.match1).count() == 2, timeout=20)
+    expect(page.locator("#outbox")).to_have_attribute("data-waiting", "0", timeout=15_000)
+    numbers = Deal.objects.filter(match=event.match1).values_list("number", flat=True)
+    assert sorted(numbers) == [1, 2]

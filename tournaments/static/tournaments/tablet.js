@@ -290,9 +290,11 @@
     navigator.serviceWorker.register(config.serviceWorker, { scope: "/t/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      // this load came from the network before the worker was in charge: keep it now
-      if (!controlled && !fromCache && registration.active) {
-        registration.active.postMessage({ type: "keep", urls: [location.pathname, config.stateUrl] });
+      // keep the score panel now, and the page too if this load came from the network
+      // before the worker was in charge (a controlled load is kept by the worker itself)
+      if (!fromCache && registration.active) {
+        var urls = controlled ? [config.stateUrl] : [location.pathname, config.stateUrl];
+        registration.active.postMessage({ type: "keep", urls: urls });
       }
     }).catch(function () { /* no worker: the page still works online */ });
   }
