@@ -4,8 +4,13 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from tournaments.api import public_standings
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # anonymous JSON readers of the public standings without DRF's dispatch; anything else
+    # there is handed to the routed DRF view (which the OpenAPI schema describes)
+    path("api/tournaments/<int:pk>/standings/", public_standings),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

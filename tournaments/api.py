@@ -5,13 +5,18 @@ reads are scoped by ``permissions.visible_tournaments`` and organiser checks."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import QuerySet
-from django.http import HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.utils.cache import patch_cache_control
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -47,6 +52,7 @@ from .serializers import (
     TournamentSerializer,
     TournamentUpdateSerializer,
 )
+from .throttles import AnonymousThrottle
 
 ORGANISER_ONLY = "Only an organiser of this club may do this."
 
@@ -98,11 +104,38 @@ def fresh_standings(tournament: Tournament) -> dict[str, Any]:
 
 
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
+STANDINGS_DATA_SECONDS = 300  # a snapshot's rendered data: keyed by the snapshot itself
+
+
+def standings_body(tournament: Tournament) -> bytes:
+    """``standings_state`` rendered as ``JSONRenderer`` renders it. The snapshot's data,
+    the bulk of it, is rendered once per snapshot (cached under its version and time, so a
+    new deal does not invalidate it); the few fields that move with every deal are
+    rendered per request and the two are joined (``data`` is the body's last key)."""
+    snapshot = getattr(tournament, "standings_snapshot", None)
+    if snapshot is None:
+        return JSONRenderer().render(selectors.standings_state(tournament))
+    stamp = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
+    key = f"standings:data:{tournament.pk}:{snapshot.computed_version}:{stamp}"
+    data = cache.get(key)
+    if data is None:
+        data = JSONRenderer().render(snapshot.data)
+        cache.set(key, data, STANDINGS_DATA_SECONDS)
+    head = JSONRenderer().render(selectors.standings_state(SimpleNamespace(
+        pk=tournament.pk, results_version=tournament.results_version,
+        standings_snapshot=SimpleNamespace(
+            computed_version=snapshot.computed_version, computed_at=snapshot.computed_at,
+            data=None,
+        ),
+    )))  # fmt: skip
+    if not head.endswith(b'"data":null}'):  # the state changed shape: render it whole
+        return JSONRenderer().render(selectors.standings_state(tournament))
+    return head[: -len(b"null}")] + data + b"}"
 
 
 def standings_response(request: Request, tournament: Tournament) -> HttpResponseBase:
-    """The stored standings, rendered once per version for JSON readers (the public
-    live tables poll this), with an ETag for conditional GETs."""
+    """The stored standings for JSON readers (the public live tables poll this), with an
+    ETag for conditional GETs."""
     etag = f'"standings-{selectors.standings_tag(tournament)}"'
     response: HttpResponseBase
     if etag in request.headers.get("If-None-Match", ""):
@@ -110,15 +143,64 @@ def standings_response(request: Request, tournament: Tournament) -> HttpResponse
     elif isinstance(request.accepted_renderer, JSONRenderer) and (
         request.accepted_media_type == JSONRenderer.media_type
     ):
-        body = selectors.cached_standings(
-            tournament, "api", lambda: JSONRenderer().render(selectors.standings_state(tournament))
-        )
-        response = HttpResponse(body, content_type=JSONRenderer.media_type)
+        response = HttpResponse(standings_body(tournament), content_type=JSONRenderer.media_type)
     else:  # the browsable API, or JSON with parameters: rendered as before
         response = Response(selectors.standings_state(tournament))
     response["ETag"] = etag
     if not request.user.is_authenticated:
         patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
+    return response
+
+
+_PLAIN_ACCEPT = {"", "*/*", "application/json"}
+
+
+@lru_cache(maxsize=1)
+def _routed_standings_view() -> Any:
+    """The DRF view the router serves ``/api/tournaments/{id}/standings/`` with."""
+    from .urls import router
+
+    for pattern in router.urls:
+        if getattr(pattern, "name", None) == "tournament-standings":
+            return pattern.callback
+    raise LookupError("the router has no tournament-standings route")
+
+
+@csrf_exempt
+def public_standings(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """``GET /api/tournaments/{id}/standings/`` for anonymous JSON readers, the public
+    live tables polling it, without DRF's dispatch: no authentication to try (no
+    credentials were sent), no content negotiation (plain JSON was asked for), the same
+    anonymous throttle, one query and the cached body. Everything else (credentials, a
+    session cookie, query parameters, another Accept, other methods, refusals, unknown
+    ids) goes to the DRF view, which also documents the endpoint in the schema."""
+    drf_view = _routed_standings_view()
+    meta = request.META
+    if (
+        request.method != "GET"
+        or meta.get("QUERY_STRING")
+        or "HTTP_AUTHORIZATION" in meta
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+        or meta.get("HTTP_ACCEPT", "").strip() not in _PLAIN_ACCEPT
+        or not AnonymousThrottle().allow_request(request, None)  # type: ignore[arg-type]
+    ):
+        return drf_view(request, pk=str(pk))
+    tournament = (
+        selectors.with_standings_versions(Tournament.objects.public()).filter(pk=pk).first()
+    )
+    if tournament is None:
+        return drf_view(request, pk=str(pk))
+    etag = f'"standings-{selectors.standings_tag(tournament)}"'
+    response: HttpResponseBase
+    if etag in meta.get("HTTP_IF_NONE_MATCH", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(standings_body(tournament), content_type=JSONRenderer.media_type)
+    response["ETag"] = etag
+    patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
+    # as DRF's view answers: the methods it allows, and that the body depends on Accept
+    response["Allow"] = "GET, HEAD, OPTIONS"
+    patch_vary_headers(response, ["Accept"])
     return response
 
 
@@ -299,9 +381,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         rounds = Round.objects.filter(tournament__in=visible_tournaments(user))
         drafts_of = organised_club_ids(user) if user.is_authenticated else []
         hidden = [Round.Status.DRAFT, Round.Status.DRAWING]
-        rounds = rounds.exclude(status__in=hidden) | rounds.filter(
-            tournament__club__in=drafts_of
-        )
+        rounds = rounds.exclude(status__in=hidden) | rounds.filter(tournament__club__in=drafts_of)
         related = ["tables__seats__player", "byes__player", "tables__match"]
         return rounds.distinct().prefetch_related(*related).order_by("tournament", "number")
 

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments import selectors as tournament_selectors
@@ -70,46 +71,45 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
     return {"tournament": tournament, "standings": selectors.standings_view(tournament)}
 
 
-def _cached_standings_context(tournament: Tournament) -> dict[str, Any]:
-    """The standings shaped for the templates, once per results/snapshot version and
-    language (column titles are translated)."""
-    standings = tournament_selectors.cached_standings(
-        tournament, f"web:{get_language()}", lambda: selectors.standings_view(tournament)
-    )
-    return {"tournament": tournament, "standings": standings}
-
-
 def _standings_tournament(request: HttpRequest, pk: int) -> Tournament:
     tournaments = visible_tournaments(request.user).select_related("club", "season")
     return get_object_or_404(tournament_selectors.with_standings_versions(tournaments), pk=pk)
 
 
+def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
+    """The live table (``_standings_table.html``), the same for every reader who may see
+    the tournament: rendered once per results/snapshot version and language and shared
+    by the page and the partial it polls."""
+    return tournament_selectors.cached_standings(  # type: ignore[no-any-return]
+        tournament, f"table:{get_language()}",
+        lambda: render_to_string(
+            "public/_standings_table.html", _standings_context(tournament), request
+        ),
+    )  # fmt: skip
+
+
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page around the cached table: only the page's frame (per-visitor CSRF token,
+    navigation) is rendered per request."""
     tournament = _standings_tournament(request, pk)
-    context = _cached_standings_context(tournament)
-    context["rounds"] = _visible_rounds(request, tournament)
-    return render(request, "public/standings.html", context)
+    return render(request, "public/standings.html", {
+        "tournament": tournament, "rounds": _visible_rounds(request, tournament),
+        "standings_table": mark_safe(_standings_table_html(request, tournament)),  # noqa: S308 - rendered by our template
+    })  # fmt: skip
 
 
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
 
 
 def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live table the standings page polls: the same for every reader who may see
-    the tournament, so rendered once per version and language, with an ETag."""
+    """The live table the standings page polls, with an ETag."""
     tournament = _standings_tournament(request, pk)
     language = get_language()
     etag = f'"standings-table-{tournament_selectors.standings_tag(tournament)}-{language}"'
     if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        html = tournament_selectors.cached_standings(
-            tournament, f"table:{language}",
-            lambda: render_to_string(
-                "public/_standings_table.html", _standings_context(tournament), request
-            ),
-        )  # fmt: skip
-        response = HttpResponse(html)
+        response = HttpResponse(_standings_table_html(request, tournament))
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
     if not request.user.is_authenticated:
