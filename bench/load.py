@@ -63,6 +63,10 @@ def bench_env(args: argparse.Namespace) -> dict[str, str]:
         "THROTTLE_USER": UNLIMITED,
         "THROTTLE_DEVICE": UNLIMITED,
         "THROTTLE_DEALS": UNLIMITED,
+        # the production recommendation (docs/benchmarks.md): pooled connections, one
+        # per gunicorn thread and two spare; recomputes coalesced over a short interval
+        "DATABASE_POOL_MAX": str(args.threads + 2 if args.pool else 0),
+        "RECOMPUTE_DEBOUNCE_SECONDS": str(args.debounce),
     }
 
 
@@ -530,6 +534,18 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--duration", type=float, default=60, help="sustained run, seconds")
+    parser.add_argument(
+        "--no-pool",
+        dest="pool",
+        action="store_false",
+        help="no connection pool (CONN_MAX_AGE and health checks instead)",
+    )
+    parser.add_argument(
+        "--debounce",
+        type=float,
+        default=1.0,
+        help="RECOMPUTE_DEBOUNCE_SECONDS for the site (0: recompute at once)",
+    )
     parser.add_argument("--latency-deals", type=int, default=200)
     parser.add_argument("--sustained-tables", type=int, default=200)
     parser.add_argument("--sustained-clients", type=int, default=32)

@@ -109,6 +109,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })  # fmt: skip
+# PostgreSQL connection pool (psycopg-pool), per process: DATABASE_POOL_MAX connections at
+# most (at least the gunicorn threads per worker). A request borrows a pooled connection
+# instead of keeping its own (CONN_MAX_AGE) and checking it with a SELECT 1 on every
+# request (CONN_HEALTH_CHECKS); a connection that broke is discarded when it is returned,
+# and a request that got one answers 503 (klammern_site.middleware) and is sent again.
+DATABASE_POOL_MAX = int(os.environ.get("DATABASE_POOL_MAX", "0"))
+if DATABASE_POOL_MAX and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].update({"CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": False})
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DATABASE_POOL_MAX),
+        "max_size": DATABASE_POOL_MAX,
+        "timeout": 10,  # seconds a request waits for a free connection
+        "max_idle": 300,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------
@@ -150,6 +164,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
 }
+# Standings and leaderboard recomputes start this many seconds after the result that
+# queued them, so that a busy evening's results coalesce into one recompute per interval
+# (at most one is queued per tournament and club anyway). 0: at once.
+RECOMPUTE_DEBOUNCE_SECONDS = float(os.environ.get("RECOMPUTE_DEBOUNCE_SECONDS", "0"))
 CELERY_BEAT_SCHEDULE = {
     "requeue-lagging-snapshots": {
         "task": "tournaments.tasks.requeue_lagging_snapshots",

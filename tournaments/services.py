@@ -176,12 +176,23 @@ def _enqueue_once(flag: str, send: Any, *, force: bool = False) -> bool:
     return True
 
 
+def _send_recompute(task: Any, owner_id: int) -> None:
+    """Queue a recompute; with ``RECOMPUTE_DEBOUNCE_SECONDS`` it starts that much later,
+    so that the results of a burst (the flag stays set until the task starts) are
+    counted by one recompute instead of one per deal."""
+    delay = getattr(settings, "RECOMPUTE_DEBOUNCE_SECONDS", 0)
+    if delay > 0:
+        task.apply_async((owner_id,), countdown=delay)
+    else:
+        task.delay(owner_id)
+
+
 def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:
     from . import tasks
 
     return _enqueue_once(
         STANDINGS_FLAG.format(tournament_id),
-        lambda: tasks.recompute_standings_task.delay(tournament_id),
+        lambda: _send_recompute(tasks.recompute_standings_task, tournament_id),
         force=force,
     )
 
@@ -191,7 +202,7 @@ def enqueue_leaderboards_recompute(*, club_id: int, force: bool = False) -> bool
 
     return _enqueue_once(
         LEADERBOARDS_FLAG.format(club_id),
-        lambda: tasks.recompute_club_leaderboards_task.delay(club_id),
+        lambda: _send_recompute(tasks.recompute_club_leaderboards_task, club_id),
         force=force,
     )
 
