@@ -149,19 +149,45 @@ class ScoredMatch:
     liga_winner: int | None
 
 
-def small_big(small_points: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(big, small) after deals with these small points, as ``engine.score_small_big``
-    counts them (thrown-in deals carry 0:0 and change nothing)."""
+def small_big(
+    small_points: Iterable[tuple[int, int]], *, hamburg_target: int | None = None
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(big, small) after deals with these small points, as the engine's keepers count
+    them (thrown-in deals carry 0:0 and change nothing).
+
+    Klammern (``engine.score_small_big``): 5 small points make a big point, a Kalte 2,
+    then 0:0. Hamburg (``engine.score_hamburg``, ``hamburg_target`` set): the small
+    columns hold Hamburg points; the first team to the target wins the round (one big
+    point), and a new round starts at 0:0.
+    """
     small, big = [0, 0], [0, 0]
     for gained in small_points:
         small[0] += gained[0]
         small[1] += gained[1]
         for team in (0, 1):
-            if small[team] >= 5:
+            if hamburg_target is not None and small[team] >= hamburg_target:
+                big[team] += 1
+                small = [0, 0]
+                break
+            if hamburg_target is None and small[team] >= 5:
                 big[team] += 2 if small[1 - team] == 0 else 1
                 small = [0, 0]
                 break
     return (big[0], big[1]), (small[0], small[1])
+
+
+def hamburg_targets(tournament_ids: Iterable[int]) -> dict[int, int | None]:
+    """Per tournament: the Hamburg target when it scores the Hamburg way, else None."""
+    from games.services import engine_module
+
+    engine = engine_module()
+    targets: dict[int, int | None] = {}
+    for pk, preset, options in Tournament.objects.filter(pk__in=set(tournament_ids)).values_list(
+        "pk", "rules_preset", "rules_options"
+    ):
+        rules = engine.resolve_rules({"preset": preset, "options": options or {}})
+        targets[pk] = rules.hamburg_target if rules.scoring == "hamburg" else None
+    return targets
 
 
 def _liga_winners(matches: QuerySet[Match], targets: dict[int, int]) -> dict[int, int | None]:
@@ -217,8 +243,10 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
         deals[match_id].append((s0, s1, m0, m1))
     targets = {m[0]: m[7] or 51 for m in meta.values() if m[4] == Match.Mode.LIGA}
     liga = _liga_winners(matches, targets) if targets else {}
+    hamburg = hamburg_targets(m[1] for m in meta.values())
     return [
-        _scored(meta[match_id], seats[match_id], match_deals, liga.get(match_id))
+        _scored(meta[match_id], seats[match_id], match_deals, liga.get(match_id),
+                hamburg_target=hamburg.get(meta[match_id][1]))  # fmt: skip
         for match_id, match_deals in deals.items()
         if match_id in meta
     ]
@@ -226,9 +254,9 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
 
 def _scored(
     meta: Sequence[Any], seats: Sequence[int], deals: Sequence[tuple[int, int, int, int]],
-    liga_winner: int | None,
+    liga_winner: int | None, *, hamburg_target: int | None = None,
 ) -> ScoredMatch:  # fmt: skip
-    big, small = small_big((d[0], d[1]) for d in deals)
+    big, small = small_big(((d[0], d[1]) for d in deals), hamburg_target=hamburg_target)
     points = (sum(d[2] for d in deals), sum(d[3] for d in deals))
     return ScoredMatch(
         match=meta[0], tournament=meta[1], round=meta[2], table=meta[3], mode=meta[4],

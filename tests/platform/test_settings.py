@@ -16,8 +16,10 @@ PROBE = (
     "'broker': s.CELERY_BROKER_URL, 'cache': s.CACHES['default']['BACKEND'], "
     "'debug': s.DEBUG, 'ssl': s.SECURE_SSL_REDIRECT, 'lang': s.LANGUAGE_CODE}))"
 )
+# Settings the probes set themselves, and test-only switches that must not leak into a
+# "production" check (the browser tests allow async-unsafe ORM calls in their process).
 ENV_NAMES = ["DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
-             "DJANGO_ALLOWED_HOSTS"]  # fmt: skip
+             "DJANGO_ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"]  # fmt: skip
 
 
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:

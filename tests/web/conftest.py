@@ -10,10 +10,6 @@ from typing import Any
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the live server's ORM calls
-# from the test body are still synchronous.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -25,12 +21,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the live server's ORM calls
+    # from the test body are still synchronous. Only for as long as a browser runs.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
         )
         yield browser
         browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 @pytest.fixture

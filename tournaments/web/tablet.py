@@ -66,6 +66,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "score": score,
         "small_big": score["small_big"],
         "liga": score.get("liga"),
+        "hamburg": score.get("hamburg"),
         "team_names": [_team_name(seats, 0), _team_name(seats, 1)],
         "can_confirm": match.status == Match.Status.FINISHED,
         "confirmed_teams": sorted(c.team for c in match.confirmations.all()),
