@@ -3,10 +3,13 @@ the projector view. Private tournaments are visible to their club's organisers o
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -89,13 +92,40 @@ def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page around the cached table: only the page's frame (per-visitor CSRF token,
-    navigation) is rendered per request."""
+    """The page around the cached table. For a first-time anonymous visitor (no session,
+    no messages, no query) the whole page is cached too, once per standings version,
+    language, visible rounds and name, with a placeholder for the visitor's CSRF token,
+    which is put in per request."""
     tournament = _standings_tournament(request, pk)
-    return render(request, "public/standings.html", {
-        "tournament": tournament, "rounds": _visible_rounds(request, tournament),
-        "standings_table": mark_safe(_standings_table_html(request, tournament)),  # noqa: S308 - rendered by our template
-    })  # fmt: skip
+    rounds = list(_visible_rounds(request, tournament))
+
+    def render_page(csrf_token: str | None = None) -> str:
+        context: dict[str, Any] = {
+            "tournament": tournament, "rounds": rounds,
+            "standings_table": mark_safe(_standings_table_html(request, tournament)),  # noqa: S308 - rendered by our template
+        }  # fmt: skip
+        if csrf_token is not None:
+            context["csrf_token"] = csrf_token
+        return render_to_string("public/standings.html", context, request)
+
+    cookies = request.COOKIES
+    if (
+        request.GET
+        or settings.SESSION_COOKIE_NAME in cookies
+        or "messages" in cookies
+        or request.user.is_authenticated
+    ):
+        return HttpResponse(render_page())
+    name = hashlib.sha256(tournament.name.encode()).hexdigest()[:12]
+    numbers = ",".join(str(r.number) for r in rounds)
+    page = tournament_selectors.cached_standings(
+        tournament, f"page:{get_language()}:{numbers}:{name}:{request.path}",
+        lambda: render_page(CSRF_PLACEHOLDER),
+    )  # fmt: skip
+    return HttpResponse(page.replace(CSRF_PLACEHOLDER, get_token(request)))
+
+
+CSRF_PLACEHOLDER = "csrf-token-placeholder-4f1c9e"  # no masked token contains a "-"
 
 
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
