@@ -1,13 +1,16 @@
-"""Root URLs: admin, the REST API under /api/, its OpenAPI schema and docs."""
+"""Root URLs: admin, /healthz, the REST API under /api/, its OpenAPI schema and docs, and
+the web pages."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from klammern_site.health import healthz
 from tournaments.api import public_standings
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     # anonymous JSON readers of the public standings without DRF's dispatch; anything else
     # there is handed to the routed DRF view (which the OpenAPI schema describes)
     path("api/tournaments/<int:pk>/standings/", public_standings),
