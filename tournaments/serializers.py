@@ -13,6 +13,7 @@ from .models import (
     Bye,
     Club,
     ClubMembership,
+    ForbiddenPairing,
     Match,
     Player,
     Registration,
@@ -22,6 +23,7 @@ from .models import (
     Team,
     Tournament,
 )
+from .services import MAX_FIXED_TABLE
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -91,6 +93,30 @@ class RegistrationCreateSerializer(serializers.Serializer):
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.all(), required=False, allow_null=True
     )
+
+
+class FixedTableSerializer(serializers.Serializer):
+    """``table``: the table number the player always sits at from the next draw on;
+    ``null`` clears it."""
+
+    table = serializers.IntegerField(min_value=1, max_value=MAX_FIXED_TABLE, allow_null=True)
+
+
+class ForbiddenPairingSerializer(serializers.ModelSerializer):
+    player_a_name = serializers.CharField(source="player_a.name", read_only=True)
+    player_b_name = serializers.CharField(source="player_b.name", read_only=True)
+
+    class Meta:
+        model = ForbiddenPairing
+        fields = ["id", "tournament", "player_a", "player_a_name", "player_b", "player_b_name"]
+        read_only_fields = fields
+
+
+class ForbiddenPairingCreateSerializer(serializers.Serializer):
+    """Two players registered in the tournament, in either order."""
+
+    player_a = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    player_b = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
 
 
 class SeatSerializer(serializers.ModelSerializer):

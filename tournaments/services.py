@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from . import seating, selectors, standings
@@ -27,6 +27,7 @@ from .models import (
     Club,
     ClubMembership,
     DeviceCredential,
+    ForbiddenPairing,
     Match,
     MatchConfirmation,
     Player,
@@ -255,6 +256,96 @@ def withdraw_registration(*, registration: Registration) -> Registration:
         registration.withdrawn_at = timezone.now()
         registration.save(update_fields=["status", "withdrawn_at"])
     return registration
+
+
+# --- seating constraints: fixed tables and forbidden pairings ---------------------------
+#
+# Both are read when a round is drawn (``_entrants`` and ``_seating_options``), so a change
+# takes effect from the NEXT draw, a redraw of a draft round included; rounds already
+# drawn keep their seating. Only individual tournaments use them (pairs and league draws
+# seat whole teams).
+
+#: The highest table number a player can be fixed to.
+MAX_FIXED_TABLE = 999
+
+
+def _check_constraints_editable(tournament: Tournament, what: str) -> None:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("The tournament is finished.")
+    if tournament.format != Tournament.Format.INDIVIDUAL:
+        raise Conflict(f"{what} apply only to individual tournaments.")
+
+
+@transaction.atomic
+def fix_player_table(*, registration: Registration, table_number: int | None) -> Registration:
+    """Always seat this player at table ``table_number`` (1-based) from the next draw on;
+    ``None`` clears it. A table the field does not fill in a round is ignored then (the
+    draw reports it in the round's ``cost.ignored_pins``). At most four players can be
+    fixed to one table."""
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("tournament", "player")
+        .get(pk=registration.pk)
+    )
+    tournament = registration.tournament
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("The tournament is finished.")
+    if table_number is not None:
+        _check_constraints_editable(tournament, "Fixed tables")
+        if isinstance(table_number, bool) or not 1 <= table_number <= MAX_FIXED_TABLE:
+            raise ServiceError(f"The table number must be between 1 and {MAX_FIXED_TABLE}.")
+        others = (
+            tournament.registrations.active()
+            .filter(fixed_table=table_number)
+            .exclude(pk=registration.pk)
+        )
+        if others.count() >= 4:
+            raise Conflict(f"Four players are already fixed to table {table_number}.")
+    if registration.fixed_table != table_number:
+        registration.fixed_table = table_number
+        registration.save(update_fields=["fixed_table"])
+    return registration
+
+
+@transaction.atomic
+def forbid_pairing(
+    *, tournament: Tournament, player_a: Player, player_b: Player
+) -> ForbiddenPairing:
+    """Never seat these two players at one table (neither as partners nor as opponents)
+    from the next draw on. Stored with the lower player id first, so that a pair is one
+    row whichever way round it was entered (``unique_forbidden_pairing``)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_constraints_editable(tournament, "Forbidden pairings")
+    if player_a.pk == player_b.pk:
+        raise ServiceError("Choose two different players.")
+    registered = set(
+        tournament.registrations.filter(player__in=[player_a.pk, player_b.pk]).values_list(
+            "player_id", flat=True
+        )
+    )
+    for player in (player_a, player_b):
+        if player.pk not in registered:
+            raise ServiceError(f"{player.name} is not registered in this tournament.")
+    first, second = sorted((player_a, player_b), key=lambda p: p.pk)
+    duplicate = Conflict(f"{first.name} and {second.name} are already kept apart.")
+    existing = tournament.forbidden_pairings.filter(
+        Q(player_a=first, player_b=second) | Q(player_a=second, player_b=first)
+    )
+    if existing.exists():
+        raise duplicate
+    try:
+        with transaction.atomic():
+            return ForbiddenPairing.objects.create(
+                tournament=tournament, player_a=first, player_b=second
+            )
+    except IntegrityError as exc:
+        raise duplicate from exc
+
+
+@transaction.atomic
+def allow_pairing(*, pairing: ForbiddenPairing) -> None:
+    """Remove a forbidden pairing: from the next draw on the two may meet again."""
+    pairing.delete()
 
 
 # --- rounds ---------------------------------------------------------------------------

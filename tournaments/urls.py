@@ -6,7 +6,7 @@ from rest_framework.routers import DefaultRouter
 
 from games.api import DealDetailView, DealListView
 
-from . import api
+from . import api, api_constraints
 
 router = DefaultRouter()
 router.register("clubs", api.ClubViewSet, basename="club")
@@ -23,6 +23,21 @@ urlpatterns = [
     path("matches/<int:match_id>/deals/", DealListView.as_view(), name="deal-list"),
     path(
         "matches/<int:match_id>/deals/<int:number>/", DealDetailView.as_view(), name="deal-detail"
+    ),
+    path(
+        "registrations/<int:pk>/fixed-table/",
+        api_constraints.RegistrationFixedTableView.as_view(),
+        name="registration-fixed-table",
+    ),
+    path(
+        "tournaments/<int:pk>/forbidden-pairings/",
+        api_constraints.TournamentForbiddenPairingsView.as_view(),
+        name="tournament-forbidden-pairings",
+    ),
+    path(
+        "forbidden-pairings/<int:pk>/",
+        api_constraints.ForbiddenPairingDetailView.as_view(),
+        name="forbidden-pairing-detail",
     ),
     path("", include(router.urls)),
 ]
