@@ -4,6 +4,7 @@ back. Bounds, not timings: they hold on any machine."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -152,3 +153,42 @@ def test_standings_table_partial_is_cached_per_version(event: Event, client: Any
 
     assert second.content == first.content and len(queries) == 1
     assert client.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 304
+
+
+def test_anonymous_standings_fast_path_answers_as_the_drf_view(
+    event: Event, anonymous: APIClient
+) -> None:
+    """Plain anonymous JSON reads skip DRF's dispatch; any query string goes through DRF:
+    both answer the same bytes, in step and lagging."""
+    services.recompute_standings(tournament_id=event.tournament.pk)
+    url = f"/api/tournaments/{event.tournament.pk}/standings/"
+    for _ in range(2):
+        fast, routed = anonymous.get(url), anonymous.get(url + "?via=drf")
+        assert fast.status_code == routed.status_code == 200
+        assert fast.content == routed.content
+        assert fast["ETag"] == routed["ETag"] and fast["Cache-Control"] == "max-age=5"
+        assert fast["Allow"] == routed["Allow"] and "Accept" in fast["Vary"]
+        services.notify_results_changed(tournament_id=event.tournament.pk)
+    assert not fast.json()["up_to_date"]
+    assert anonymous.get(url, HTTP_ACCEPT="text/html")["Content-Type"].startswith("text/html")
+    assert (
+        anonymous.get(f"/api/tournaments/{event.tournament.pk + 999}/standings/").status_code == 404
+    )
+
+
+def test_standings_page_is_cached_for_anonymous_visitors_with_their_own_token(
+    event: Event,
+) -> None:
+    from django.test import Client
+
+    services.recompute_standings(tournament_id=event.tournament.pk)
+    url = f"/tournaments/{event.tournament.pk}/standings/"
+    first, second = Client().get(url), Client().get(url)
+    with CaptureQueriesContext(connection) as queries:
+        third = Client().get(url)
+    tokens = {r.cookies["csrftoken"].value for r in (first, second, third)}
+    assert len(tokens) == 3 and "placeholder" not in third.content.decode()
+    assert len(queries) == 2  # the tournament with its standings versions, the rounds
+    uncached = Client().get(url + "?x=1").content.decode().replace("?x=1", "")
+    mask = r'value="[A-Za-z0-9]{64}"|"X-CSRFToken": "[A-Za-z0-9]{64}"'
+    assert re.sub(mask, "T", third.content.decode()) == re.sub(mask, "T", uncached)
