@@ -25,7 +25,15 @@ from django.views.decorators.http import require_POST
 
 from games.models import Deal, DealVersion
 from tournaments import services
-from tournaments.models import Club, Match, Player, Registration, Round, Tournament
+from tournaments.models import (
+    Club,
+    ForbiddenPairing,
+    Match,
+    Player,
+    Registration,
+    Round,
+    Tournament,
+)
 from tournaments.selectors import round_progress
 
 from . import selectors
@@ -87,9 +95,16 @@ SERVICE_MESSAGES = [
     gettext_noop("Only a published round can be closed."),
     gettext_noop("The round is closed."),
     gettext_noop("The tournament is finished."),
+    gettext_noop("Fixed tables apply only to individual tournaments."),
+    gettext_noop("Forbidden pairings apply only to individual tournaments."),
+    gettext_noop("The table number must be between 1 and 999."),
+    gettext_noop("Choose two different players."),
 ]
 UNFINISHED_TABLES = re.compile(r"^Tables ([\d, ]+) have not finished")
 ALREADY_REGISTERED = re.compile(r"^(.+) is already registered\.$")
+TABLE_FULL = re.compile(r"^Four players are already fixed to table (\d+)\.$")
+NOT_REGISTERED = re.compile(r"^(.+) is not registered in this tournament\.$")
+KEPT_APART = re.compile(r"^(.+?) and (.+) are already kept apart\.$")
 
 
 def service_message(detail: str) -> str:
@@ -98,6 +113,14 @@ def service_message(detail: str) -> str:
             "tables": match.group(1)}  # fmt: skip
     if match := ALREADY_REGISTERED.match(detail):
         return _("%(name)s is already registered.") % {"name": match.group(1)}
+    if match := TABLE_FULL.match(detail):
+        return _("Four players are already fixed to table %(table)s.") % {
+            "table": match.group(1)}  # fmt: skip
+    if match := NOT_REGISTERED.match(detail):
+        return _("%(name)s is not registered in this tournament.") % {"name": match.group(1)}
+    if match := KEPT_APART.match(detail):
+        return _("%(first)s and %(second)s are already kept apart.") % {
+            "first": match.group(1), "second": match.group(2)}  # fmt: skip
     return _(detail)
 
 
@@ -146,6 +169,7 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": tournament.rounds.order_by("number"),
         "open_round": tournament.rounds.open().first(),
         "form": RegisterPlayerForm(), "known_players": known.order_by("name"),
+        **_pairings_context(tournament),
     })  # fmt: skip
 
 
@@ -209,6 +233,105 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
     else:
         raise Http404("Unknown command.")
     return redirect("console-tournament", pk=pk)
+
+
+# --- seating constraints: fixed tables and forbidden pairings ----------------------------
+# They take effect from the next draw (see ``services.fix_player_table``).
+
+
+def _organised_registration(request: HttpRequest, pk: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
+        .select_related("player", "tournament"),
+        pk=pk,
+    )  # fmt: skip
+
+
+def _table_number(value: str) -> int | None:
+    """The submitted table number; blank clears; anything else not a number is 0, which
+    the service refuses with its message."""
+    value = value.strip()
+    if not value:
+        return None
+    return int(value) if value.isdigit() else 0
+
+
+@organiser_required
+@require_POST
+def registration_fixed_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set (``table``) or clear (``clear`` button or a blank ``table``) a fixed table."""
+    registration = _organised_registration(request, pk)
+    table = None if "clear" in request.POST else _table_number(request.POST.get("table", ""))
+    error = None
+    try:
+        registration = services.fix_player_table(registration=registration, table_number=table)
+    except services.ServiceError as exc:
+        error = service_message(exc.detail)
+    if request.htmx:
+        return render(request, "console/_registration_row.html",
+                      {"r": registration, "table_error": error})  # fmt: skip
+    if error:
+        messages.error(request, error)
+    return redirect("console-tournament", pk=registration.tournament_id)
+
+
+def _pairings_context(tournament: Tournament, error: str | None = None) -> dict[str, Any]:
+    return {
+        "pairings": tournament.forbidden_pairings.select_related("player_a", "player_b")
+        .order_by("player_a__name", "player_b__name"),
+        "pairing_players": Player.objects.filter(
+            registrations__tournament=tournament,
+            registrations__status__in=[Registration.Status.REGISTERED,
+                                       Registration.Status.CHECKED_IN],
+        ).order_by("name"),
+        "pairing_error": error,
+    }  # fmt: skip
+
+
+def _pairings_response(
+    request: HttpRequest, tournament: Tournament, error: str | None
+) -> HttpResponse:
+    """The pairings card for htmx, else back to the tournament with the error shown."""
+    if request.htmx:
+        context = {"tournament": tournament, **_pairings_context(tournament, error)}
+        return render(request, "console/_forbidden_pairings.html", context)
+    if error:
+        messages.error(request, error)
+    return redirect("console-tournament", pk=tournament.pk)
+
+
+@organiser_required
+@require_POST
+def forbidden_pairing_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    ids = [request.POST.get("player_a", ""), request.POST.get("player_b", "")]
+    if not all(i.isdigit() for i in ids):
+        return _pairings_response(request, tournament, _("Choose two players."))
+    players = Player.objects.in_bulk([int(i) for i in ids])
+    if len(players) < len(set(ids)):
+        return _pairings_response(request, tournament, _("Choose two players."))
+    error = None
+    try:
+        services.forbid_pairing(
+            tournament=tournament, player_a=players[int(ids[0])], player_b=players[int(ids[1])]
+        )
+    except services.ServiceError as exc:
+        error = service_message(exc.detail)
+    return _pairings_response(request, tournament, error)
+
+
+@organiser_required
+@require_POST
+def forbidden_pairing_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    pairing = get_object_or_404(
+        ForbiddenPairing.objects.filter(
+            tournament__in=Tournament.objects.organised_by(request.user)
+        ).select_related("tournament__club"),
+        pk=pk,
+    )
+    tournament = pairing.tournament
+    services.allow_pairing(pairing=pairing)
+    return _pairings_response(request, tournament, None)
 
 
 # --- check-in by QR code ----------------------------------------------------------------

@@ -43,6 +43,21 @@ urlpatterns = [
         name="console-standings-csv",
     ),
     path(
+        "console/tournaments/<int:pk>/forbidden-pairings/",
+        console.forbidden_pairing_add,
+        name="console-forbidden-pairing-add",
+    ),
+    path(
+        "console/forbidden-pairings/<int:pk>/remove/",
+        console.forbidden_pairing_remove,
+        name="console-forbidden-pairing-remove",
+    ),
+    path(
+        "console/registrations/<int:pk>/fixed-table/",
+        console.registration_fixed_table,
+        name="console-fixed-table",
+    ),
+    path(
         "console/tournaments/<int:pk>/<str:command>/",
         console.tournament_command,
         name="console-tournament-command",
