@@ -35,7 +35,7 @@ class Contract:
 
 
 #: Every contract that is played, by (kind, declarer, trump), and the thrown-in one.
-CONTRACTS: Final = {
+CONTRACTS: Final[dict[tuple[str, int | None, int | None], Contract]] = {
     (kind, declarer, trump): Contract(kind, declarer, trump)
     for kind in ("orgi", "kleines", "besser")
     for declarer in range(4)
@@ -48,7 +48,7 @@ def contract_problems(contract: Contract, upcard_suit: int) -> list[Problem]:
     """Problems of a contract that does not fit the upcard."""
     if contract.trump is None:
         return []
-    message = _mismatch(contract.kind, contract.trump, upcard_suit)
+    message = _MISMATCHES[contract.kind, contract.trump, upcard_suit]
     if message is None:
         return []
     params = {
@@ -70,6 +70,15 @@ def _mismatch(kind: str, trump: int, upcard_suit: int) -> str | None:
     if kind == "kleines" and trump == upcard_suit:
         return f"a Kleines must name a suit other than the upcard's suit {up}"
     return None
+
+
+#: ``_mismatch`` of every (kind, trump, upcard suit), worked out once.
+_MISMATCHES: Final = {
+    (kind, trump, upcard_suit): _mismatch(kind, trump, upcard_suit)
+    for kind in ("orgi", "kleines", "besser")
+    for trump in range(4)
+    for upcard_suit in range(4)
+}
 
 
 def _bad(index: int, message: str, **params: Any) -> Problem:
@@ -98,23 +107,22 @@ _CALL_BY_FIELDS: Final = {
 _TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range(4))
 
 
-def _parse_call(item: object) -> _Call | None:
-    if type(item) is not dict or not item.keys() <= _KEYS:
-        return None
-    seat, call, trump = item.get("seat"), item.get("call"), item.get("trump")
-    if type(seat) is not int or type(call) is not str:
-        return None
-    if trump is not None and not isinstance(trump, str):
-        return None
-    return _CALL_BY_FIELDS.get((seat, call, trump))
-
-
 def _parse_calls(calls: object) -> list[_Call] | Problem:
     if not isinstance(calls, list):
         return Problem(Code.BAD_FORMAT, "bidding must be a list of calls", field="bidding")
     out = []
+    by_fields, keys = _CALL_BY_FIELDS, _KEYS
     for i, item in enumerate(calls):
-        call = _parse_call(item)
+        # A call is a dict of seat (an int), call (a str) and optional trump (a str).
+        call = None
+        if type(item) is dict and item.keys() <= keys:
+            seat, name, trump = item.get("seat"), item.get("call"), item.get("trump")
+            if (
+                type(seat) is int
+                and type(name) is str
+                and (trump is None or isinstance(trump, str))
+            ):
+                call = by_fields.get((seat, name, trump))
         if call is None:
             return Problem(
                 Code.BAD_FORMAT,
@@ -136,7 +144,8 @@ def bidding_problems(
     if isinstance(result, Problem):
         return [result]
     if result.kind == "kleines" and result.trump is None:
-        result = Contract("kleines", result.declarer, contract.trump)
+        known = CONTRACTS.get(("kleines", result.declarer, contract.trump))
+        result = known or Contract("kleines", result.declarer, contract.trump)
     if result != contract:
         return [
             Problem(
@@ -188,7 +197,8 @@ def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Cont
                 else _bad(i + 1, f"call {i + 1} comes after the bidding is over")
             )
     if kleines is not None:
-        return Contract("kleines", kleines.seat, kleines.trump)
+        known = CONTRACTS.get(("kleines", kleines.seat, kleines.trump))
+        return known or Contract("kleines", kleines.seat, kleines.trump)
     return _bad(len(calls), "the bidding stops before anyone plays or the deal is thrown in")
 
 

@@ -84,6 +84,95 @@ class Parsed:
         return (self.dealer + 1) % 4
 
 
+#: Every played contract by its record fields (kind, declarer, trump letter).
+CONTRACT_BY_FIELDS: Final = {
+    (kind, declarer, SUIT_LETTERS[trump]): contract
+    for (kind, declarer, trump), contract in CONTRACTS.items()
+    if trump is not None
+}
+DOUBLING: Final = {"kontra": 2, "re": 4}
+_NO_MELDS: Final[list[object]] = []
+
+
+def _parse_well_formed(rec: Json) -> Parsed | None:
+    """The common fields of a record in which every one is well formed, with no
+    helper calls; None for anything else (``Checker.parse_common_slowly`` then runs
+    the field by field checks and says what is wrong)."""
+    get = rec.get
+    dealer, upcard_text = get("dealer"), get("upcard")
+    if (
+        get("format") != FORMAT
+        or type(dealer) is not int
+        or not 0 <= dealer <= 3
+        or type(upcard_text) is not str
+    ):
+        return None
+    upcard = CARD_BY_TEXT.get(upcard_text)
+    fields = get("contract")
+    if upcard is None or type(fields) is not dict:
+        return None
+    kind = fields.get("kind")
+    if kind == "thrown_in" and len(fields) == 1:
+        contract: Contract | None = THROWN_IN
+    else:
+        declarer, trump = fields.get("declarer"), fields.get("trump")
+        if type(kind) is not str or type(declarer) is not int or type(trump) is not str:
+            return None
+        contract = CONTRACT_BY_FIELDS.get((kind, declarer, trump))
+    doubling = get("doubling")
+    if doubling is None:
+        multiplier = 1 if "doubling" not in rec else 0
+    else:
+        multiplier = DOUBLING.get(doubling, 0) if type(doubling) is str else 0
+    march = get("march", False)
+    bella = get("bella")
+    if (
+        contract is None
+        or not multiplier
+        or (march is not True and march is not False)
+        or (bella is not None and (type(bella) is not int or not 0 <= bella <= 3))
+    ):
+        return None
+    revoke_value, revoke = get("revoke"), None
+    if revoke_value is not None or "revoke" in rec:
+        revoke = _well_formed_revoke(revoke_value)
+        if revoke is None:
+            return None
+    melds = _well_formed_melds(get("melds", _NO_MELDS))
+    if melds is None:
+        return None
+    return Parsed(dealer, upcard, contract, multiplier, march, melds, bella, revoke)
+
+
+def _well_formed_revoke(value: object) -> tuple[int, int] | None:
+    """A record's revoke as (seat, card); None when it is malformed."""
+    if type(value) is not dict:
+        return None
+    seat, text = value.get("seat"), value.get("card")
+    if type(seat) is not int or not 0 <= seat <= 3 or type(text) is not str:
+        return None
+    card = CARD_BY_TEXT.get(text)
+    return None if card is None else (seat, card)
+
+
+def _well_formed_melds(value: object) -> list[tuple[int, Meld]] | None:
+    """The melds as ``parse_melds`` gives them when all are well formed; else None."""
+    if type(value) is not list:
+        return None
+    out = []
+    for i, item in enumerate(value):
+        if type(item) is not dict:
+            return None
+        seat = item.get("seat")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            return None
+        run = _known_run(item.get("cards"))
+        if run is None:
+            return None
+        out.append((i, Meld(seat, run)))
+    return out
+
+
 class Checker:
     """Collects the problems of one record while checking it."""
 
@@ -103,6 +192,11 @@ class Checker:
 
     def parse_common(self) -> Parsed | None:
         """Dealer, upcard, contract, doubling, March, melds, Bella, revoke."""
+        parsed = _parse_well_formed(self.record)
+        return parsed if parsed is not None else self.parse_common_slowly()
+
+    def parse_common_slowly(self) -> Parsed | None:
+        """``parse_common`` field by field, recording each problem."""
         rec = self.record
         if rec.get("format") != FORMAT:
             self.bad(f"format must be {FORMAT!r}", "format")
@@ -212,6 +306,8 @@ class Checker:
 
     def check_meld_duplicates(self, melds: list[tuple[int, Meld]]) -> None:
         """One seat listing the same or overlapping melds."""
+        if len(melds) < 2:
+            return
         seen: dict[int, list[tuple[int, Run]]] = {}
         for i, meld in melds:
             for j, other in seen.get(meld.seat, []):
@@ -242,7 +338,8 @@ class Checker:
     def valid(self, mode: str, parsed: Parsed, scored: Json, tricks: list[Json] | None) -> Json:
         """The result of a valid record."""
         c = parsed.contract
-        out: Json = {
+        revoke = parsed.revoke
+        return {
             "valid": True,
             "errors": [],
             "mode": mode,
@@ -252,17 +349,12 @@ class Checker:
             "kind": c.kind,
             "multiplier": parsed.multiplier,
             "march": parsed.march,
+            **({} if tricks is None else {"tricks": tricks}),
+            **scored,
+            "revoke": None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]},
+            "rules": rules_dict(self.preset, self.options),
+            "engine_version": ENGINE_VERSION,
         }
-        if tricks is not None:
-            out["tricks"] = tricks
-        out.update(scored)
-        revoke = parsed.revoke
-        out["revoke"] = (
-            None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]}
-        )
-        out["rules"] = rules_dict(self.preset, self.options)
-        out["engine_version"] = ENGINE_VERSION
-        return out
 
 
 def thrown_in_score() -> Json:
@@ -304,21 +396,20 @@ def _thrown_in_extras(ck: Checker, parsed: Parsed) -> None:
 
 
 def _parse_hands(ck: Checker, value: object) -> list[int] | None:
+    bit = BIT_BY_TEXT.__getitem__
     try:
-        masks = [_fast_hand(hand) for hand in value]  # type: ignore[attr-defined]
+        # A hand's mask as a sum rather than an OR of its bits: the two agree when its
+        # 8 cards are distinct, which the check below proves (32 bits set by 4 x 8
+        # cards leave no repeats). A hand that is no list of 8 gives -1, failing it.
+        masks = [
+            sum(map(bit, hand)) if type(hand) is list and len(hand) == 8 else -1
+            for hand in value  # type: ignore[attr-defined]
+        ]
         if len(masks) == 4 and masks[0] | masks[1] | masks[2] | masks[3] == ALL_CARDS:
             return masks
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError):
         pass
     return _parse_hands_slowly(ck, value)
-
-
-def _fast_hand(hand: list[str]) -> int:
-    if type(hand) is not list or len(hand) != 8:
-        raise ValueError
-    # A sum rather than an OR of the bits: the two agree when the 8 cards are distinct,
-    # which the caller's check proves (32 bits set by 4 x 8 cards leave no repeats).
-    return sum(map(BIT_BY_TEXT.__getitem__, hand))
 
 
 def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
@@ -731,26 +822,28 @@ def _score_full(
     assert declarer is not None
     playing = declarer & 1
     melds = [m for _, m in parsed.melds]
-    bella = parsed.bella
+    bella, forehand, revoke = parsed.bella, parsed.forehand, parsed.revoke
     if parsed.revoke is not None:
         n = len(plays)
         melds = [m for m in melds if (m.seat - parsed.forehand) % 4 <= n]
         first = [i for i, c in enumerate(plays) if c in (table.king, table.queen)]
         if not first:
             bella = None
+    tricks_won = walk.tricks_won
+    # Positional (the DealFacts field order): cheaper than keywords on this hot path.
     facts = DealFacts(
-        kind=parsed.contract.kind,
-        declarer=declarer,
-        trump=table.trump,
-        forehand=parsed.forehand,
-        multiplier=parsed.multiplier,
-        march=parsed.march,
-        card_points=(walk.card_points[0], walk.card_points[1]),
-        playing_took_all=walk.tricks_won[playing] == 8,
-        defenders_trickless=walk.tricks_won[1 - playing] == 0,
-        melds=tuple(melds),
-        bella=bella,
-        revoke_seat=None if parsed.revoke is None else parsed.revoke[0],
+        parsed.contract.kind,
+        declarer,
+        table.trump,
+        forehand,
+        parsed.multiplier,
+        parsed.march,
+        (walk.card_points[0], walk.card_points[1]),
+        tricks_won[playing] == 8,
+        tricks_won[1 - playing] == 0,
+        tuple(melds),
+        bella,
+        None if revoke is None else revoke[0],
     )
     out = score_deal(facts, ck.options)
     out["tricks_won"] = walk.tricks_won
@@ -949,7 +1042,8 @@ def _check(record: object) -> Json:
     parsed = ck.parse_common()
     if parsed is None:
         return ck.invalid(mode)
-    ck.problems += contract_problems(parsed.contract, parsed.upcard >> 3)
+    if parsed.contract.trump is not None:
+        ck.problems += contract_problems(parsed.contract, parsed.upcard >> 3)
     if "bidding" in record:
         ck.problems += bidding_problems(
             record["bidding"],
