@@ -32,6 +32,9 @@ class Run:
     top: int = field(init=False, repr=False, compare=False)
     #: 20 for a Terz, 50 for a Fünfzig.
     points: int = field(init=False, repr=False, compare=False)
+    #: The mask of the suit's cards right below and above the run (a meld is maximal
+    #: in a hand that holds neither).
+    around: int = field(init=False, repr=False, compare=False)
     _texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -39,6 +42,9 @@ class Run:
         object.__setattr__(self, "mask", ((1 << self.length) - 1) << base)
         object.__setattr__(self, "top", self.low + self.length - 1)
         object.__setattr__(self, "points", FUENFZIG_POINTS if self.length >= 4 else TERZ_POINTS)
+        below = 1 << (base - 1) if self.low > 0 else 0
+        above = 1 << (base + self.length) if self.low + self.length < 8 else 0
+        object.__setattr__(self, "around", below | above)
         object.__setattr__(self, "_texts", tuple(CARD_TEXT[base : base + self.length]))
 
     @property

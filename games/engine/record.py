@@ -26,7 +26,7 @@ from .cards import (
 )
 from .contract import CONTRACTS, THROWN_IN, Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
-from .melds import RUN_BY_MASK, Meld, Run, is_maximal, run_of_cards, runs_of
+from .melds import RUN_BY_MASK, Meld, Run, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import MULTIPLIER, DealFacts, score_deal
@@ -458,7 +458,7 @@ def _check_melds_held(ck: Checker, melds: list[tuple[int, Meld]], hands: list[in
     for i, meld in melds:
         hand, run = hands[meld.seat], meld.run
         missing = run.mask & ~hand
-        if not missing and is_maximal(run, hand):
+        if not missing and not hand & run.around:  # held and maximal (``is_maximal``)
             continue
         name = "-".join(run.texts())
         if missing:
@@ -751,9 +751,10 @@ def _check_bella_held(ck: Checker, parsed: Parsed, hands: list[int], table: Trum
 def check_full(ck: Checker, parsed: Parsed) -> Json:
     """Check a record with hands and plays."""
     rec = ck.record
-    for name in SUMMARY_ONLY:
-        if name in rec:
-            ck.bad(f"{name} belongs to a summary record, not to one with hands", name)
+    if "card_points" in rec or "tricks_won" in rec:
+        for name in SUMMARY_ONLY:
+            if name in rec:
+                ck.bad(f"{name} belongs to a summary record, not to one with hands", name)
     hands = _parse_hands(ck, rec["hands"])
     thrown_in = parsed.contract.kind == "thrown_in"
     if "plays" not in rec and not thrown_in:
@@ -776,8 +777,10 @@ def check_full(ck: Checker, parsed: Parsed) -> Json:
     table = TABLES[trump]
     if hands is None or plays is None:
         return {}
-    _check_melds_held(ck, parsed.melds, hands)
-    _check_bella_held(ck, parsed, hands, table)
+    if parsed.melds:
+        _check_melds_held(ck, parsed.melds, hands)
+    if parsed.bella is not None:
+        _check_bella_held(ck, parsed, hands, table)
     n = len(plays)
     if n > 32:
         ck.problems.append(

@@ -102,9 +102,12 @@ def score_deal(facts: DealFacts, options: Options) -> dict[str, Any]:
         points = [0, 0]
         points[clean] = total
     else:
-        team, scored = contest(
-            facts.melds, trump=facts.trump, forehand=facts.forehand, options=options
-        )
+        if facts.melds:
+            team, scored = contest(
+                facts.melds, trump=facts.trump, forehand=facts.forehand, options=options
+            )
+        else:
+            team, scored = None, []  # what ``contest`` gives for no melds
         meld_sum = sum([m.run.points for m in scored])
         total = DEAL_POINTS + meld_sum + bella_points
         points = list(facts.card_points)
