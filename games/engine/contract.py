@@ -94,7 +94,7 @@ class _Call(NamedTuple):
 
 
 _CALLS = ("accept", "pass", "kleines", "besser")
-_KEYS = frozenset(("seat", "call", "trump"))
+_ABSENT: Final = object()
 _DECIDING = ("accept", "besser")
 #: Every well-formed call by its (seat, call, trump text) fields.
 _CALL_BY_FIELDS: Final = {
@@ -111,18 +111,19 @@ def _parse_calls(calls: object) -> list[_Call] | Problem:
     if not isinstance(calls, list):
         return Problem(Code.BAD_FORMAT, "bidding must be a list of calls", field="bidding")
     out = []
-    by_fields, keys = _CALL_BY_FIELDS, _KEYS
+    by_fields = _CALL_BY_FIELDS
     for i, item in enumerate(calls):
-        # A call is a dict of seat (an int), call (a str) and optional trump (a str).
+        # A call is a dict of seat (an int), call (a str) and optional trump (a str or
+        # null), and nothing else: with seat and call found, its size says the rest.
         call = None
-        if type(item) is dict and item.keys() <= keys:
-            seat, name, trump = item.get("seat"), item.get("call"), item.get("trump")
-            if (
-                type(seat) is int
-                and type(name) is str
-                and (trump is None or isinstance(trump, str))
-            ):
-                call = by_fields.get((seat, name, trump))
+        if type(item) is dict:
+            seat, name, trump = item.get("seat"), item.get("call"), item.get("trump", _ABSENT)
+            if type(seat) is int and type(name) is str:
+                if trump is _ABSENT:
+                    if len(item) == 2:
+                        call = by_fields.get((seat, name, None))
+                elif len(item) == 3 and (trump is None or isinstance(trump, str)):
+                    call = by_fields.get((seat, name, trump))
         if call is None:
             return Problem(
                 Code.BAD_FORMAT,
