@@ -206,14 +206,7 @@ class Draw:
     cost: CostBreakdown
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "round_number": self.round_number,
-            "tables": [list(table) for table in self.tables],
-            "byes": list(self.byes),
-            "seed": self.seed,
-            "attempt": self.attempt,
-            "cost": self.cost.to_dict(),
-        }
+        return _draw_dict(self)
 
 
 # --------------------------------------------------------------------------- individual
@@ -907,14 +900,19 @@ class PairDraw:
     cost: PairCostBreakdown
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "round_number": self.round_number,
-            "tables": [list(table) for table in self.tables],
-            "byes": list(self.byes),
-            "seed": self.seed,
-            "attempt": self.attempt,
-            "cost": self.cost.to_dict(),
-        }
+        return _draw_dict(self)
+
+
+def _draw_dict(draw: Draw | PairDraw) -> dict[str, Any]:
+    """JSON-ready draw of either kind (they share every field but the table shape)."""
+    return {
+        "round_number": draw.round_number,
+        "tables": [list(table) for table in draw.tables],
+        "byes": list(draw.byes),
+        "seed": draw.seed,
+        "attempt": draw.attempt,
+        "cost": draw.cost.to_dict(),
+    }
 
 
 def draw_pairs(
