@@ -38,6 +38,7 @@ SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
 CARD_TEXT: Final = tuple(r + s for s in SUIT_LETTERS for r in RANK_LETTERS)
 CARD_BY_TEXT: Final[dict[str, int]] = {t: i for i, t in enumerate(CARD_TEXT)}
 CARD_BY_TEXT.update({"10" + s: s_i * 8 + TEN for s_i, s in enumerate(SUIT_LETTERS)})
+BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 SUIT_BY_TEXT: Final[dict[str, int]] = {s: i for i, s in enumerate(SUIT_LETTERS)}
 
 #: Augen per natural rank, the same in every suit: 7 8 9 T J Q K A.

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, make_card
+from .cards import BIT_BY_TEXT, CARD_TEXT, make_card
 from .rules import Options
 
 TERZ_POINTS = 20
@@ -107,24 +107,16 @@ def runs_of(hand: int) -> list[Run]:
 
 def run_of_cards(texts: object) -> Run | None:
     """The run formed by some card texts (any order), or None if they form none."""
-    if type(texts) is not list or len(texts) < 3:
+    if type(texts) is not list:
         return None
     mask = 0
-    try:
-        for text in texts:
-            mask |= 1 << CARD_BY_TEXT[text]
-    except (KeyError, TypeError):
-        return None
+    for text in texts:
+        bit = BIT_BY_TEXT.get(text) if type(text) is str else None
+        if bit is None:
+            return None
+        mask |= bit
     run = RUN_BY_MASK.get(mask)
     return run if run is not None and run.length == len(texts) else None
-
-
-def is_maximal(run: Run, hand: int) -> bool:
-    """Whether the hand holds no card right below or above the run in its suit."""
-    base = run.suit * 8
-    below = run.low > 0 and hand >> (base + run.low - 1) & 1
-    above = run.top < 7 and hand >> (base + run.top + 1) & 1
-    return not below and not above
 
 
 def _strength(meld: Meld, trump: int, forehand: int, by_suit: bool) -> tuple[int, ...]:
@@ -163,4 +155,4 @@ def melds_json(melds: Iterable[Meld]) -> list[dict[str, object]]:
     return [{"seat": m.seat, "cards": m.run.texts(), "points": m.run.points} for m in melds]
 
 
-__all__ = ["Meld", "Run", "contest", "is_maximal", "melds_json", "run_of_cards", "runs_of"]
+__all__ = ["Meld", "Run", "contest", "melds_json", "run_of_cards", "runs_of"]

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
+    BIT_BY_TEXT,
     CARD_BIT,
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -26,7 +27,7 @@ from .cards import (
 )
 from .contract import CONTRACTS, THROWN_IN, Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
-from .melds import RUN_BY_MASK, Meld, Run, run_of_cards, runs_of
+from .melds import Meld, Run, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import MULTIPLIER, DealFacts, score_deal
@@ -43,26 +44,10 @@ Json = dict[str, Any]
 FOLLOWERS: Final = tuple(
     tuple((pos, (leader + pos) & 3) for pos in (1, 2, 3)) for leader in range(4)
 )
-BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 
 
 def _seat(value: object) -> int | None:
     return value if type(value) is int and 0 <= value <= 3 else None
-
-
-def _known_run(cards: object) -> Run | None:
-    """The run of some card texts when each is a card and together they are a run;
-    None otherwise (the caller then works out what is wrong)."""
-    if type(cards) is not list:
-        return None
-    mask = 0
-    for text in cards:
-        bit = BIT_BY_TEXT.get(text) if type(text) is str else None
-        if bit is None:
-            return None
-        mask |= bit
-    run = RUN_BY_MASK.get(mask)
-    return run if run is not None and run.length == len(cards) else None
 
 
 @dataclass(slots=True)
@@ -166,7 +151,7 @@ def _well_formed_melds(value: object) -> list[tuple[int, Meld]] | None:
         seat = item.get("seat")
         if type(seat) is not int or not 0 <= seat <= 3:
             return None
-        run = _known_run(item.get("cards"))
+        run = run_of_cards(item.get("cards"))
         if run is None:
             return None
         out.append((i, Meld(seat, run)))
@@ -260,7 +245,7 @@ class Checker:
         for i, item in enumerate(value):
             seat = _seat(item.get("seat")) if isinstance(item, dict) else None
             cards = item.get("cards") if isinstance(item, dict) else None
-            run = _known_run(cards) if seat is not None else None
+            run = run_of_cards(cards) if seat is not None else None
             if run is None:
                 run = self.meld_run_slowly(i, seat, cards)
             if run is not None:
@@ -269,7 +254,7 @@ class Checker:
         return out
 
     def meld_run_slowly(self, i: int, seat: int | None, cards: object) -> Run | None:
-        """The run of meld ``i`` when ``_known_run`` found none, or its problem."""
+        """The run of meld ``i`` when ``run_of_cards`` found none, or its problem."""
         where = f"melds[{i}]"
         if seat is None or not isinstance(cards, list):
             self.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
@@ -458,7 +443,7 @@ def _check_melds_held(ck: Checker, melds: list[tuple[int, Meld]], hands: list[in
     for i, meld in melds:
         hand, run = hands[meld.seat], meld.run
         missing = run.mask & ~hand
-        if not missing and not hand & run.around:  # held and maximal (``is_maximal``)
+        if not missing and not hand & run.around:  # held, and no card of its suit next to it
             continue
         name = "-".join(run.texts())
         if missing:
