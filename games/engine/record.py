@@ -30,7 +30,7 @@ from .errors import Code, Problem, RulesError
 from .melds import Meld, Run, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
-from .scoring import MULTIPLIER, DealFacts, score_deal
+from .scoring import DealFacts, score_deal
 from .summary import full_deal_feasible, full_deal_points_feasible, revoke_feasible
 
 ENGINE_VERSION: Final = "1.0.0"
@@ -209,7 +209,7 @@ class Checker:
             dealer,
             upcard,
             contract,
-            MULTIPLIER.get(doubling, 1),
+            DOUBLING.get(doubling, 1),
             march is True,
             melds,
             _seat(bella),

@@ -15,7 +15,6 @@ from .melds import Meld, contest, melds_json
 from .rules import Options
 
 BELLA_POINTS = 20
-MULTIPLIER = {None: 1, "kontra": 2, "re": 4}
 
 
 class DealFacts(NamedTuple):
