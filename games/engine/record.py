@@ -209,7 +209,7 @@ class Checker:
             dealer,
             upcard,
             contract,
-            DOUBLING.get(doubling, 1),
+            1 if doubling is None else DOUBLING[doubling],
             march is True,
             melds,
             _seat(bella),
