@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,22 +82,32 @@ def fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def eager_background_work(request: pytest.FixtureRequest, settings: Any) -> Iterator[None]:
-    """Eager Celery and a private cache for every test not marked ``worker``."""
-    if request.node.get_closest_marker("worker"):
-        yield
-        return
+@contextmanager
+def eager_celery(settings: Any, *, cache: str) -> Iterator[None]:
+    """Celery tasks run in-process and the cache is a private local-memory one named
+    ``cache``: nothing reaches a broker or the machine's shared Redis."""
     from klammern_site.celery import app
 
+    saved_caches = settings.CACHES
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"test-{id(request.node)}"}}  # fmt: skip
+                                   "LOCATION": cache}}  # fmt: skip
     saved = app.conf.task_always_eager, app.conf.task_eager_propagates
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     try:
         yield
     finally:
         app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+        settings.CACHES = saved_caches
+
+
+@pytest.fixture(autouse=True)
+def eager_background_work(request: pytest.FixtureRequest, settings: Any) -> Iterator[None]:
+    """Eager Celery and a private cache for every test not marked ``worker``."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    with eager_celery(settings, cache=f"test-{id(request.node)}"):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ gunicorn server, a private Redis and a Celery worker pointed at it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ import pytest
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests.conftest import make_event
+from tests.conftest import eager_celery, make_event
 from tests.factories import ClubFactory, summary_record
 from tournaments import services
 from tournaments.models import Tournament
@@ -42,27 +41,10 @@ def database_url_for_tests() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-@contextmanager
-def eager_celery(settings: Any) -> Iterator[None]:
-    """Set-up data is created in-process: run its tasks (the draw) eagerly, and keep the
-    test process off every broker and off the machine's shared Redis."""
-    from klammern_site.celery import app
-
-    saved_caches = settings.CACHES
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "faults-setup"}}  # fmt: skip
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager, app.conf.task_eager_propagates = saved
-        settings.CACHES = saved_caches
-
-
 @pytest.fixture
 def tablets(transactional_db: Any, django_user_model: Any, settings: Any) -> Tablets:
-    with eager_celery(settings):
+    # Set-up data is created in-process: its tasks (the draw) run eagerly.
+    with eager_celery(settings, cache="faults-setup"):
         return create_tablets(django_user_model)
 
 
