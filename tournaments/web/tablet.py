@@ -49,6 +49,14 @@ def _deals(match: Match) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+def deal_summaries(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What ``tablet.js`` needs of each deal to number and deal the next one."""
+    return [
+        {"number": d["number"], "dealer": d["dealer"], "thrownIn": d["outcome"] == "thrown_in"}
+        for d in deals
+    ]
+
+
 def table_context(credential: DeviceCredential) -> dict[str, Any]:
     match = Match.objects.select_related("round__tournament__club", "table").get(
         table_id=credential.table_id
@@ -56,12 +64,15 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     seats = {s.position: s.player for s in match.table.seats.select_related("player")}
     deals = _deals(match)
     score = running_score(match)
+    summaries = deal_summaries(deals)
     return {
         "match": match,
         "round": match.round,
         "tournament": match.round.tournament,
         "seats": [seats.get(p) for p in range(4)],
         "deals": deals,
+        "deal_summaries": summaries,
+        "deals_json": json.dumps(summaries),
         "next_dealer": next_dealer([d["record"] for d in deals]),
         "score": score,
         "small_big": score["small_big"],
@@ -132,10 +143,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "code": code,
         "lang": get_language(),
         "seats": [p.name if p else "?" for p in context["seats"]],
-        "deals": [
-            {"number": d["number"], "dealer": d["dealer"], "thrownIn": d["outcome"] == "thrown_in"}
-            for d in context["deals"]
-        ],  # fmt: skip
+        "deals": context["deal_summaries"],
         "dealsPlanned": match.deals_planned,
         "mode": match.mode,
         "stateUrl": f"/t/{code}/state/",
