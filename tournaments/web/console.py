@@ -82,6 +82,14 @@ def _match(request: HttpRequest, pk: int) -> Match:
     )  # fmt: skip
 
 
+def _organised_registration(request: HttpRequest, pk: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
+        .select_related("player", "tournament"),
+        pk=pk,
+    )  # fmt: skip
+
+
 # Refusals of the services, in English there; listed so that they are translated here.
 SERVICE_MESSAGES = [
     gettext_noop("The tournament has already started."),
@@ -201,11 +209,7 @@ def register_player(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def registration_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    registration = get_object_or_404(
-        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("player", "tournament"),
-        pk=pk,
-    )  # fmt: skip
+    registration = _organised_registration(request, pk)
     service = {"check-in": services.check_in_registration,
                "withdraw": services.withdraw_registration}.get(action)  # fmt: skip
     if service is None:
@@ -237,14 +241,6 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
 
 # --- seating constraints: fixed tables and forbidden pairings ----------------------------
 # They take effect from the next draw (see ``services.fix_player_table``).
-
-
-def _organised_registration(request: HttpRequest, pk: int) -> Registration:
-    return get_object_or_404(
-        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("player", "tournament"),
-        pk=pk,
-    )  # fmt: skip
 
 
 def _table_number(value: str) -> int | None:
@@ -348,11 +344,7 @@ def check_in_scan(request: HttpRequest, token: str) -> HttpResponse:
         pk = signing.loads(token, salt=CHECK_IN_SALT)
     except signing.BadSignature as exc:
         raise Http404("Unknown check-in code.") from exc
-    registration = get_object_or_404(
-        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("player", "tournament"),
-        pk=pk,
-    )  # fmt: skip
+    registration = _organised_registration(request, pk)
     if request.method == "POST":
         registration = services.check_in_registration(registration=registration)
         messages.success(request, _("%(name)s is checked in.") % {"name": registration.player})
