@@ -1,5 +1,6 @@
-"""Browser fixtures: Debian's Chromium driven by Playwright against pytest-django's
-live server, and a helper that saves screenshots to ``artifacts/screenshots/``."""
+"""Web fixtures: the organisers' logged-in test clients; Debian's Chromium driven by
+Playwright against pytest-django's live server, and a helper that saves screenshots to
+``artifacts/screenshots/``."""
 
 from __future__ import annotations
 
@@ -9,12 +10,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.test import Client
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture
+def web(organiser: Any) -> Client:
+    """The organiser's browser."""
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def rival(other_organiser: Any) -> Client:
+    """Another club's organiser's browser."""
+    client = Client()
+    client.force_login(other_organiser)
+    return client
 
 
 @pytest.fixture(scope="session")

@@ -20,20 +20,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def web(organiser: Any) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def rival(other_organiser: Any) -> Client:
-    client = Client()
-    client.force_login(other_organiser)
-    return client
-
-
 def text(response: Any) -> str:
     return response.content.decode()
 

@@ -37,22 +37,6 @@ from tournaments.web.tablet import next_dealer
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def web(organiser: Any) -> Client:
-    """The organiser's browser."""
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def rival(other_organiser: Any) -> Client:
-    """Another club's organiser's browser."""
-    client = Client()
-    client.force_login(other_organiser)
-    return client
-
-
 def enter(event: Event, number: int, **record: Any) -> None:
     device = client_for(device_code=event.code1)
     response = device.post(f"/api/matches/{event.match1.pk}/deals/{number}/",
