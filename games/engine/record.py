@@ -17,6 +17,7 @@ from .cards import (
     CARD_BIT,
     CARD_BY_TEXT,
     CARD_TEXT,
+    DEAL_POINTS,
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     SUIT_MASK,
@@ -31,7 +32,7 @@ from .melds import Meld, Run, run_of_cards, runs_of
 from .play import choice, explain_illegal
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import DealFacts, score_deal
-from .summary import full_deal_feasible, full_deal_points_feasible, revoke_feasible
+from .summary import CARD_SUM, full_deal_feasible, full_deal_points_feasible, revoke_feasible
 
 ENGINE_VERSION: Final = "1.0.0"
 FORMAT: Final = "klammern-deal/1"
@@ -909,6 +910,7 @@ def _check_summary_points(
 ) -> None:
     """``revoke_card_value``: None without a revoke, else the revoke card's points."""
     revoke = revoke_card_value is not None
+
     def impossible(message: str, **params: Any) -> None:
         ck.problems.append(
             Problem(
@@ -940,11 +942,13 @@ def _check_summary_points(
             impossible(
                 f"card points {points[0]}:{points[1]} cannot come from the tricks "
                 "taken before a revoke (no last trick, and the revoke card is in no trick: "
-                f"at most {154 - revoke_card_value} in all)"
+                f"at most {CARD_SUM - revoke_card_value} in all)"
             )
         return
-    if sum(points) != 164:
-        impossible(f"card points {points[0]}:{points[1]} add up to {sum(points)}, not 164")
+    if sum(points) != DEAL_POINTS:
+        impossible(
+            f"card points {points[0]}:{points[1]} add up to {sum(points)}, not {DEAL_POINTS}"
+        )
         return
     for team in (0, 1):
         ok = (
