@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Sum
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -215,24 +214,26 @@ class MatchSerializer(serializers.ModelSerializer):
     def get_confirmed_teams(self, match: Match) -> list[int]:
         return sorted(c.team for c in match.confirmations.all())
 
+    _deals_of: Match | None = None
+    _deals: list[dict[str, Any]]
+
+    def _deal_results(self, match: Match) -> list[dict[str, Any]]:
+        # ``totals`` and ``deals`` read the same rows: load them once per match.
+        if self._deals_of is not match:
+            self._deals_of, self._deals = match, deal_results(match)
+        return self._deals
+
     @extend_schema_field(serializers.DictField(child=serializers.ListField()))
     def get_totals(self, match: Match) -> dict[str, list[int]]:
-        from games.models import DealVersion
-
-        sums = DealVersion.objects.current().filter(deal__match=match).aggregate(
-            p0=Sum("points_0"), p1=Sum("points_1"), s0=Sum("small_0"), s1=Sum("small_1"),
-            m0=Sum("match_points_0"), m1=Sum("match_points_1"),
-        )  # fmt: skip
-        value = {k: v or 0 for k, v in sums.items()}
+        deals = self._deal_results(match)
         return {
-            "points": [value["p0"], value["p1"]],
-            "small_points": [value["s0"], value["s1"]],
-            "match_points": [value["m0"], value["m1"]],
+            key: [sum(d[key][0] for d in deals), sum(d[key][1] for d in deals)]
+            for key in ("points", "small_points", "match_points")
         }
 
     @extend_schema_field(DealResultSerializer(many=True))
     def get_deals(self, match: Match) -> list[dict[str, Any]]:
-        return deal_results(match)
+        return self._deal_results(match)
 
 
 class ConfirmMatchSerializer(serializers.Serializer):
