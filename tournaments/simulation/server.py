@@ -29,11 +29,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def local_site(base_dir: Path, *, threaded: bool = True) -> Iterator[str]:
-    """Yields the base URL of a running site; stops it afterwards. ``threaded=False``
-    serves one request at a time. SQLite no longer needs that: the site's SQLite
-    settings (IMMEDIATE transactions, a 20-s busy timeout, WAL) make a second writer
-    wait for the first instead of failing with "database is locked"."""
+def local_site(base_dir: Path) -> Iterator[str]:
+    """Yields the base URL of a running site; stops it afterwards. It serves requests
+    in threads even on SQLite: the site's SQLite settings (IMMEDIATE transactions, a
+    20-s busy timeout, WAL) make a second writer wait for the first instead of failing
+    with "database is locked"."""
     port = free_port()
     # Without REDIS_URL the child runs Celery tasks (the round draw, standings) in-process,
     # so no worker is needed; the database is the caller's own.
@@ -53,8 +53,6 @@ def local_site(base_dir: Path, *, threaded: bool = True) -> Iterator[str]:
         "--noreload",
         f"127.0.0.1:{port}",
     ]
-    if not threaded:
-        command.append("--nothreading")
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=log, cwd=base_dir)
         try:

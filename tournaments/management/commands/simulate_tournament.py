@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -98,8 +98,7 @@ class Command(BaseCommand):
                 raise CommandError(
                     "--base-url needs --organiser-user, --organiser-password and --club."
                 )
-            with nullcontext():
-                yield (options["base_url"].rstrip("/"), *needed)
+            yield (options["base_url"].rstrip("/"), *needed)
             return
         call_command("migrate", interactive=False, verbosity=0)
         username, password = self.local_organiser()
