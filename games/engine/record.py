@@ -812,11 +812,10 @@ def _score_full(
     playing = declarer & 1
     melds = [m for _, m in parsed.melds]
     bella, forehand, revoke = parsed.bella, parsed.forehand, parsed.revoke
-    if parsed.revoke is not None:
+    if revoke is not None:
         n = len(plays)
-        melds = [m for m in melds if (m.seat - parsed.forehand) % 4 <= n]
-        first = [i for i, c in enumerate(plays) if c in (table.king, table.queen)]
-        if not first:
+        melds = [m for m in melds if (m.seat - forehand) % 4 <= n]
+        if table.king not in plays and table.queen not in plays:
             bella = None
     tricks_won = walk.tricks_won
     # Positional (the DealFacts field order): cheaper than keywords on this hot path.
