@@ -53,7 +53,8 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         return Choice(hand, Duty.FREE)
     led = trick[0] >> 3
     trumps = hand & table.trump_mask
-    best = trick[trick_winner(trick, table)]
+    winner = trick_winner(trick, table)
+    best = trick[winner]
     best_is_trump = best >> 3 == table.trump
     if led == table.trump:
         if not trumps:
@@ -67,7 +68,7 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         return Choice(follow, Duty.FOLLOW_SUIT)
     if not trumps:
         return Choice(hand, Duty.FREE)
-    if options.partner_exempt and trick_winner(trick, table) == len(trick) - 2:
+    if options.partner_exempt and winner == len(trick) - 2:
         return Choice(hand, Duty.FREE)
     if best_is_trump:
         higher = trumps & table.beaten_by[best]
