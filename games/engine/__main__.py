@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from .errors import Code, Problem
 from .randomdeal import random_deal
-from .record import ENGINE_VERSION, check
+from .record import check, unchecked
 
 
 def _dump(result: dict[str, Any], out: TextIO) -> None:
@@ -27,14 +27,7 @@ def _dump(result: dict[str, Any], out: TextIO) -> None:
 
 
 def _unreadable(message: str) -> dict[str, Any]:
-    problem = Problem(Code.BAD_FORMAT, message)
-    return {
-        "valid": False,
-        "errors": [problem.to_dict()],
-        "mode": None,
-        "rules": None,
-        "engine_version": ENGINE_VERSION,
-    }
+    return unchecked(Problem(Code.BAD_FORMAT, message))
 
 
 def _read(path: str) -> str:

@@ -1052,19 +1052,23 @@ def _check(record: object) -> Json:
     return ck.valid(mode, parsed, scored, tricks)
 
 
+def unchecked(problem: Problem) -> Json:
+    """The result for an input that could not be checked at all."""
+    return {
+        "valid": False,
+        "errors": [problem.to_dict()],
+        "mode": None,
+        "rules": None,
+        "engine_version": ENGINE_VERSION,
+    }
+
+
 def check(record: object) -> Json:
     """Validate one deal record and compute its result; never raises."""
     try:
         return _check(record)
     except Exception as exc:  # noqa: BLE001 - check() must answer every input
-        problem = Problem(Code.INTERNAL_ERROR, f"the engine failed on this record: {exc!r}")
-        return {
-            "valid": False,
-            "errors": [problem.to_dict()],
-            "mode": None,
-            "rules": None,
-            "engine_version": ENGINE_VERSION,
-        }
+        return unchecked(Problem(Code.INTERNAL_ERROR, f"the engine failed on this record: {exc!r}"))
 
 
 __all__ = ["ENGINE_VERSION", "check", "walk_plays"]
