@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import DatabaseError
 from django.test import Client
@@ -34,3 +36,13 @@ def test_database_down_is_503(client: Client, monkeypatch: pytest.MonkeyPatch) -
 
 def test_only_get(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
+
+
+@pytest.mark.django_db
+def test_production_probe_over_plain_http_is_not_redirected(client: Client, settings: Any) -> None:
+    """The compose healthcheck probes http://127.0.0.1:8000/healthz with an allowed Host:
+    with HTTPS redirects on, every other page is redirected, /healthz answers."""
+    settings.SECURE_SSL_REDIRECT = True
+    settings.ALLOWED_HOSTS = ["klammern.example.org"]
+    assert client.get("/healthz", HTTP_HOST="klammern.example.org").status_code == 200
+    assert client.get("/", HTTP_HOST="klammern.example.org").status_code == 301
