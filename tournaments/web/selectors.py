@@ -4,7 +4,8 @@ What it does: tournament standings come from the ``StandingsSnapshot`` when it h
 current ``results_version``; a club's all-time table, KlammernBoss history and league
 tables from the ``ClubSnapshot`` likewise. When a snapshot is missing or behind (the
 Celery recompute has not run yet), the same platform computation runs here, read-only,
-cached per results version, so a page never shows older results than were entered.
+cached per results version (tournament standings through ``selectors.cached_standings``),
+so a page never shows older results than were entered.
 It also builds a player's results and the rank-over-rounds chart.
 It writes nothing; the recompute services and tasks own the snapshots.
 """
@@ -28,15 +29,7 @@ CRITERIA = {
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
 }
-CACHE_SECONDS = 300
-
-
-def _cached(key: str, compute: Any) -> Any:
-    value = cache.get(key)
-    if value is None:
-        value = compute()
-        cache.set(key, value, CACHE_SECONDS)
-    return value
+CLUB_CACHE_SECONDS = 300
 
 
 # --- tournament standings -------------------------------------------------------------
@@ -49,10 +42,10 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
     source = "snapshot"
     if not (state["up_to_date"] and isinstance(data.get("rows"), list)):
         source = "live"
-        data = _cached(
-            f"web:standings:{tournament.pk}:{tournament.results_version}",
+        data = selectors.cached_standings(
+            tournament, "live",
             lambda: services.compute_tournament_standings(tournament_id=tournament.pk),
-        )
+        )  # fmt: skip
     rows = [dict(row) for row in data.get("rows", [])]
     missing = [r["entrant"] for r in rows if not r.get("name")]
     if missing:
@@ -176,9 +169,10 @@ def club_view(club: Club) -> dict[str, Any]:
     state = selectors.club_leaderboards(club)
     data = state["data"] if isinstance(state["data"], dict) else {}
     if not (state["up_to_date"] and "all_time" in data):
-        data = _cached(
+        data = cache.get_or_set(
             f"web:club:{club.pk}:{club.results_version}",
             lambda: leaderboards.compute_club_leaderboards(club_id=club.pk),
+            CLUB_CACHE_SECONDS,
         )
     names = {row["player"]: row.get("name", "") for row in data.get("all_time", [])}
     boss = data.get("boss") or {}
