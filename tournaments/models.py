@@ -48,14 +48,6 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def is_organiser(self, user: object) -> bool:
-        return (
-            bool(getattr(user, "is_authenticated", False))
-            and self.organisers.filter(
-                pk=user.pk  # type: ignore[attr-defined]
-            ).exists()
-        )
-
 
 class Player(models.Model):
     name = models.CharField(max_length=200)
@@ -299,9 +291,6 @@ class RoundQuerySet(models.QuerySet["Round"]):
     def open(self) -> RoundQuerySet:
         return self.exclude(status=Round.Status.CLOSED)
 
-    def published(self) -> RoundQuerySet:
-        return self.filter(status=Round.Status.PUBLISHED)
-
     def counted(self) -> RoundQuerySet:
         """Rounds whose results and byes count: published or closed."""
         return self.filter(status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
@@ -340,10 +329,6 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – Runde {self.number}"
-
-    @property
-    def is_playable(self) -> bool:
-        return self.status == self.Status.PUBLISHED
 
 
 class Table(models.Model):
@@ -401,9 +386,6 @@ class Bye(models.Model):
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
-    def for_tournament(self, tournament_id: int) -> MatchQuerySet:
-        return self.filter(round__tournament_id=tournament_id)
-
     def unfinished(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.OPEN)
 
@@ -451,10 +433,6 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Partie {self.table}"
-
-    @property
-    def is_confirmed(self) -> bool:
-        return self.status == self.Status.CONFIRMED
 
 
 class MatchConfirmation(models.Model):
@@ -510,14 +488,6 @@ class DeviceCredential(models.Model):
 
     def __str__(self) -> str:
         return f"Gerät {self.table} ({self.pk})"
-
-    def is_usable(self, *, now: datetime | None = None) -> bool:
-        now = now or timezone.now()
-        return (
-            self.revoked_at is None
-            and self.expires_at > now
-            and self.table.round.status != Round.Status.CLOSED
-        )
 
 
 class StandingsSnapshot(models.Model):
