@@ -46,7 +46,7 @@ class DealSerializer(serializers.ModelSerializer):
         fields = ["match", "number", "version", "record", "result", "match_status", "history"]
 
     def _current(self, deal: Deal) -> DealVersion:
-        return next(v for v in self._versions(deal) if v.is_current)
+        return next(v for v in deal.versions.all() if v.is_current)
 
     def _versions(self, deal: Deal) -> list[DealVersion]:
         return sorted(deal.versions.all(), key=lambda v: v.version)
