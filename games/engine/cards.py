@@ -151,12 +151,7 @@ def _table(trump: int) -> TrumpTable:
 TABLES: Final = tuple(_table(t) for t in range(4))
 
 
-def sorted_for_display(mask: int, table: TrumpTable | None = None) -> list[int]:
+def sorted_for_display(mask: int, table: TrumpTable) -> list[int]:
     """Cards of a mask strongest first (suit order C S H D, trump order for trumps)."""
-    power = table.power if table is not None else SIDE_POWER * 4
+    power = table.power
     return sorted(cards_of(mask), key=lambda c: (suit_of(c), -power[c]))
-
-
-def texts(cards: list[int] | tuple[int, ...]) -> list[str]:
-    """The text notation of some cards."""
-    return [CARD_TEXT[c] for c in cards]
