@@ -174,6 +174,9 @@ def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
     })  # fmt: skip
 
 
+MAX_CHARTS = 4  # rank charts on a player's page, newest tournaments first
+
+
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     results = selectors.player_results(player)
@@ -183,6 +186,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     seen = set()
     for row in results:
         tournament = row["tournament"]
+        if len(charts) == MAX_CHARTS:
+            break  # each chart recomputes a tournament's standings round by round
         if tournament.pk in seen or tournament.uses_teams:
             continue
         seen.add(tournament.pk)
@@ -190,6 +195,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if chart:
             charts.append({"tournament": tournament, "chart": chart})
     return render(request, "public/player.html", {
-        "player": player, "results": results, "charts": charts[:4],
+        "player": player, "results": results, "charts": charts,
         "clubs": player.clubs.all(),
     })  # fmt: skip
