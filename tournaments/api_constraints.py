@@ -10,20 +10,17 @@ Organisers of the tournament's club only; table devices are refused (``NotADevic
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import services
-from .models import Club, ForbiddenPairing, Registration, Tournament
-from .permissions import NotADevice, organises_club, visible_tournaments
+from .api import organised_club_ids, require_organiser
+from .models import ForbiddenPairing, Registration, Tournament
+from .permissions import NotADevice, visible_tournaments
 from .serializers import (
     FixedTableSerializer,
     ForbiddenPairingCreateSerializer,
@@ -31,21 +28,13 @@ from .serializers import (
     RegistrationSerializer,
 )
 
-ORGANISER_ONLY = "Only an organiser of this club may do this."
 PERMISSIONS = [NotADevice, permissions.IsAuthenticated]
-
-
-def _organised_clubs(user: Any) -> QuerySet[Club]:
-    if getattr(user, "is_superuser", False):
-        return Club.objects.all()
-    return Club.objects.filter(organisers=user)
 
 
 def _organised_tournament(request: Request, pk: int) -> Tournament:
     """A tournament the caller may see (404 otherwise) and organises (403 otherwise)."""
     tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
-    if not organises_club(request.user, tournament.club_id):
-        raise PermissionDenied(ORGANISER_ONLY)
+    require_organiser(request.user, tournament.club_id)
     return tournament
 
 
@@ -63,7 +52,7 @@ class RegistrationFixedTableView(APIView):
         with ``null``. A table the field does not fill in a round is ignored then; at
         most four players can be fixed to one table. Individual tournaments only."""
         registration = get_object_or_404(
-            Registration.objects.filter(tournament__club__in=_organised_clubs(request.user)),
+            Registration.objects.filter(tournament__club__in=organised_club_ids(request.user)),
             pk=pk,
         )
         data = FixedTableSerializer(data=request.data)
@@ -116,7 +105,7 @@ class ForbiddenPairingDetailView(APIView):
     def delete(self, request: Request, pk: int) -> Response:
         """Allow the two players to meet again from the next draw on."""
         pairing = get_object_or_404(
-            ForbiddenPairing.objects.filter(tournament__club__in=_organised_clubs(request.user)),
+            ForbiddenPairing.objects.filter(tournament__club__in=organised_club_ids(request.user)),
             pk=pk,
         )
         services.allow_pairing(pairing=pairing)
