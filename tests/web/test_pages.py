@@ -4,6 +4,7 @@ asserts the status, what the page shows and, for commands, the database afterwar
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import uuid
@@ -213,6 +214,8 @@ def test_tablet_page_for_a_valid_code(event: Event, client: Client) -> None:
     assert "Nächster Geber" in body and seats[1] in body
     state = client.get(f"/t/{event.code1}/state/")
     assert state.status_code == 200 and "data-deals=" in text(state)
+    deals = re.search(r'data-deals="([^"]*)"', text(state))
+    assert deals and json.loads(html.unescape(deals.group(1))) == config["deals"]
 
 
 @pytest.mark.parametrize("how", ["wrong", "replaced", "expired", "closed"])
