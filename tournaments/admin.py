@@ -228,6 +228,7 @@ class DeviceCredentialInline(ScopedInline):
 class TableAdmin(ClubScopedAdmin):
     club_path = "round__tournament__club"
     list_display = ["__str__", "round", "number"]
+    list_select_related = ["round__tournament"]
     list_filter = ["round__tournament"]
     inlines = [SeatInline, DeviceCredentialInline]
 
@@ -236,6 +237,7 @@ class TableAdmin(ClubScopedAdmin):
 class SeatAdmin(ClubScopedAdmin):
     club_path = "round__tournament__club"
     list_display = ["table", "position", "player"]
+    list_select_related = ["table__round__tournament", "player"]
     search_fields = ["player__name"]
 
 
@@ -243,6 +245,7 @@ class SeatAdmin(ClubScopedAdmin):
 class ByeAdmin(ClubScopedAdmin):
     club_path = "round__tournament__club"
     list_display = ["round", "player", "points"]
+    list_select_related = ["round__tournament", "player"]
 
 
 class ConfirmationInline(ScopedInline):
@@ -254,6 +257,7 @@ class ConfirmationInline(ScopedInline):
 class MatchAdmin(ClubScopedAdmin):
     club_path = "round__tournament__club"
     list_display = ["__str__", "mode", "deals_planned", "target", "status", "finished_at"]
+    list_select_related = ["table__round__tournament"]
     list_filter = ["status", "mode", "round__tournament"]
     inlines = [ConfirmationInline]
 
@@ -262,12 +266,14 @@ class MatchAdmin(ClubScopedAdmin):
 class MatchConfirmationAdmin(ClubScopedAdmin):
     club_path = "match__round__tournament__club"
     list_display = ["match", "team", "confirmed_at"]
+    list_select_related = ["match__table__round__tournament"]
 
 
 @admin.register(DeviceCredential)
 class DeviceCredentialAdmin(ClubScopedAdmin):
     club_path = "table__round__tournament__club"
     list_display = ["__str__", "created", "expires_at", "revoked_at"]
+    list_select_related = ["table__round__tournament"]
     list_filter = ["revoked_at"]
     readonly_fields = ["code_hash", "created"]
 
