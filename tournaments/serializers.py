@@ -68,12 +68,6 @@ class TournamentUpdateSerializer(TournamentSerializer):
         read_only_fields = [*TournamentSerializer.Meta.read_only_fields, "club"]
 
 
-class TeamSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Team
-        fields = ["id", "tournament", "name", "players"]
-
-
 class RegistrationSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
 
