@@ -391,7 +391,8 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     def _command(self, service: Any, **kwargs: Any) -> Response:
         round_ = self.get_object()
         require_organiser(self.request.user, round_.tournament.club_id)
-        return Response(RoundSerializer(service(round_=round_, **kwargs)).data)
+        service(round_=round_, **kwargs)
+        return Response(round_body(round_.pk))  # prefetched: no query per table and seat
 
     @extend_schema(request=None, responses={202: RoundSerializer})
     @action(detail=True, methods=["post"])
