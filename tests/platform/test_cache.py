@@ -44,3 +44,13 @@ def test_reachable_redis_behaves_as_a_cache() -> None:
     assert cache.add("k", 2) is False
     assert cache.get("k") == 1
     cache.delete("k")
+
+
+def test_one_redis_client_is_reused_for_every_operation() -> None:
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    cache = ResilientRedisCache(url, {"KEY_PREFIX": "test-resilient"})
+    client = cache._cache.get_client(write=True)
+    assert cache._cache.get_client() is client
+    cache.set("k", 1)
+    assert cache.get("k") == 1 and cache._cache.get_client("k") is client
+    cache.delete("k")
