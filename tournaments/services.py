@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -150,14 +150,35 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
     The two UPDATEs lock hot rows (every submission of the tournament, and of the club,
     takes them in turn) until the commit: callers make this their last write. Pass
     ``club_id`` when it is known, to spare a query."""
-    Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
-    if club_id is None:
-        club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
-    Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
+    if connection.vendor == "postgresql":
+        club_id = _bump_results_versions(tournament_id)
+    else:
+        Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
+        if club_id is None:
+            club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+        Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
     transaction.on_commit(
         lambda: enqueue_standings_recompute(tournament_id=tournament_id), robust=True
     )
     transaction.on_commit(lambda: enqueue_leaderboards_recompute(club_id=club_id), robust=True)
+
+
+def _bump_results_versions(tournament_id: int) -> int:
+    """Both version bumps in one statement (one round trip, no ORM compiling on every
+    deal); the tournament row is locked first, as everywhere, because the club's UPDATE
+    reads the tournament's. The club's id; an unknown tournament raises DoesNotExist."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH t AS (UPDATE {Tournament._meta.db_table} "
+            "SET results_version = results_version + 1 WHERE id = %s RETURNING club_id) "
+            f"UPDATE {Club._meta.db_table} SET results_version = results_version + 1 "
+            "WHERE id IN (SELECT club_id FROM t) RETURNING id",
+            [tournament_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+    return int(row[0])
 
 
 def _enqueue_once(flag: str, send: Any, *, force: bool = False) -> bool:
@@ -165,8 +186,10 @@ def _enqueue_once(flag: str, send: Any, *, force: bool = False) -> bool:
     broker refuses, the flag is dropped again so the beat task can retry later."""
     now = time.time()
     if not cache.add(flag, now, timeout=FLAG_STALE_SECONDS * 10):
+        if not force:  # queued already: one round trip, the flag's age is not needed
+            return False
         queued_at = cache.get(flag)
-        if not force or (queued_at is not None and now - float(queued_at) < FLAG_STALE_SECONDS):
+        if queued_at is not None and now - float(queued_at) < FLAG_STALE_SECONDS:
             return False
         cache.set(flag, now, timeout=FLAG_STALE_SECONDS * 10)
     try:
