@@ -21,6 +21,7 @@ from .cards import (
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     SUIT_MASK,
+    SUIT_OF,
     TABLES,
     TrumpTable,
     parse_card,
@@ -528,7 +529,7 @@ def _walk_full(
     beaten, pts = table.beaten_by, table.points
     if options.overtrump_on_trump_lead or options.partner_exempt:
         return None
-    text, bit = CARD_TEXT, CARD_BIT
+    text, bit, suit = CARD_TEXT, CARD_BIT, SUIT_OF
     tricks: list[Json] = []
     cp0 = cp1 = tw0 = 0
     seat = forehand
@@ -536,19 +537,19 @@ def _walk_full(
         leader = seat  # ``seat`` becomes the trick's winner
         best = plays[i]
         h[leader] ^= bit[best]
-        led = best >> 3
+        led = suit[best]
         ledmask = SUIT_MASK[led]
         for pos, follower in FOLLOWERS[leader]:
             c = plays[i + pos]
             hand = h[follower]
-            s = c >> 3
+            s = suit[c]
             if s == led:
                 if power[c] > power[best]:
                     best, seat = c, follower
             elif hand & ledmask:
                 return None
             elif s == trump:
-                if best >> 3 == trump:
+                if suit[best] == trump:
                     higher = hand & beaten[best]
                     if higher and not higher & bit[c]:
                         return None

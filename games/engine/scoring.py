@@ -45,10 +45,6 @@ def match_points(points: int) -> int:
     return (points + 5) // 10
 
 
-def _half(total: int) -> int | float:
-    return total // 2 if total % 2 == 0 else total / 2
-
-
 def _winner(facts: DealFacts, points: list[int], total: int) -> tuple[int, str]:
     playing = facts.declarer & 1
     if facts.revoke_seat is not None:
@@ -67,65 +63,68 @@ def _winner(facts: DealFacts, points: list[int], total: int) -> tuple[int, str]:
     return 1 - playing, "failed"
 
 
-def _small_points(facts: DealFacts, winner: int, options: Options) -> list[int]:
-    playing = facts.declarer & 1
-    made = winner == playing
-    if options.scoring == "hamburg":
-        base = (2 if made else 4) if facts.kind == "orgi" else (1 if made else 2)
+def _small_and_match_points(
+    facts: DealFacts, winner: int, points: list[int], options: Options
+) -> tuple[list[int], list[int]]:
+    """Small points (the winner's base times the multiplier; Hamburg doubles an Orgi)
+    and Liga match points (a failed game gives the winner all, unless switched off)."""
+    made = winner == facts.declarer & 1
+    if options.scoring == "hamburg" and facts.kind == "orgi":
+        base = 2 if made else 4
     else:
         base = 1 if made else 2
-    out = [0, 0]
-    out[winner] = base * facts.multiplier
-    return out
+    small = [0, 0]
+    small[winner] = base * facts.multiplier
+    if not made and options.failed_game_gives_all:
+        match = [0, 0]
+        match[winner] = (points[0] + points[1] + 5) // 10  # match_points of the total
+        return small, match
+    return small, [(points[0] + 5) // 10, (points[1] + 5) // 10]
 
 
-def _match_points(facts: DealFacts, winner: int, points: list[int], options: Options) -> list[int]:
-    playing = facts.declarer & 1
-    if winner != playing and options.failed_game_gives_all:
-        out = [0, 0]
-        out[winner] = match_points(points[0] + points[1])
-        return out
-    return [match_points(points[0]), match_points(points[1])]
+def _clean_team_takes_all(facts: DealFacts) -> tuple[int | None, list[Meld], int, list[int]]:
+    """Option ``revoke_clean_team_takes_all``: the clean team scores the whole deal, every
+    announced meld and Bella. Returns (meld team, scored melds, total, points)."""
+    assert facts.revoke_seat is not None
+    clean = 1 - (facts.revoke_seat & 1)
+    scored = sorted(facts.melds, key=lambda m: (m.seat, m.run))
+    bella_points = BELLA_POINTS if facts.bella is not None else 0
+    total = DEAL_POINTS + sum([m.run.points for m in scored]) + bella_points
+    points = [0, 0]
+    points[clean] = total
+    return (clean if facts.melds else None), scored, total, points
 
 
 def score_deal(facts: DealFacts, options: Options) -> dict[str, Any]:
     """The scoring part of a result: melds, bella, points, total, beet, outcome..."""
-    bella_points = BELLA_POINTS if facts.bella is not None else 0
-    takes_all = facts.revoke_seat is not None and options.revoke_clean_team_takes_all
-    if takes_all:
-        assert facts.revoke_seat is not None
-        clean = 1 - (facts.revoke_seat & 1)
-        team: int | None = clean if facts.melds else None
-        scored = sorted(facts.melds, key=lambda m: (m.seat, m.run))
-        total = DEAL_POINTS + sum([m.run.points for m in scored]) + bella_points
-        points = [0, 0]
-        points[clean] = total
+    bella = facts.bella
+    if facts.revoke_seat is not None and options.revoke_clean_team_takes_all:
+        team, scored, total, points = _clean_team_takes_all(facts)
+        winner, outcome = 1 - (facts.revoke_seat & 1), "revoke"
     else:
+        team, scored, meld_sum = None, [], 0  # what ``contest`` gives for no melds
         if facts.melds:
             team, scored = contest(
                 facts.melds, trump=facts.trump, forehand=facts.forehand, options=options
             )
-        else:
-            team, scored = None, []  # what ``contest`` gives for no melds
-        meld_sum = sum([m.run.points for m in scored])
-        total = DEAL_POINTS + meld_sum + bella_points
+            meld_sum = sum([m.run.points for m in scored])
+        total = DEAL_POINTS + meld_sum
         points = list(facts.card_points)
         if team is not None:
             points[team] += meld_sum
-        if facts.bella is not None:
-            points[facts.bella & 1] += bella_points
-    if takes_all:
-        winner, outcome = 1 - (facts.revoke_seat or 0) % 2, "revoke"
-    else:
+        if bella is not None:
+            total += BELLA_POINTS
+            points[bella & 1] += BELLA_POINTS
         winner, outcome = _winner(facts, points, total)
+    small, match = _small_and_match_points(facts, winner, points, options)
     return {
-        "melds": {"winning_team": team, "scored": melds_json(scored)},
-        "bella": None if facts.bella is None else {"seat": facts.bella, "points": BELLA_POINTS},
+        "melds": {"winning_team": team, "scored": melds_json(scored) if scored else []},
+        "bella": None if bella is None else {"seat": bella, "points": BELLA_POINTS},
         "points": points,
         "total": total,
-        "beet": _half(total),
+        "beet": total // 2 if total % 2 == 0 else total / 2,  # half, as a whole number if even
         "outcome": outcome,
         "winner_team": winner,
-        "small_points": _small_points(facts, winner, options),
-        "match_points": _match_points(facts, winner, points, options),
+        "small_points": small,
+        "match_points": match,
     }
