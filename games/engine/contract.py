@@ -11,6 +11,7 @@ thrown in. Passes after a Kleines that end the list may be left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from .cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
@@ -107,7 +108,7 @@ _CALL_BY_FIELDS: Final = {
 _TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range(4))
 
 
-def _parse_calls(calls: object) -> list[_Call] | Problem:
+def _parse_calls(calls: object) -> tuple[_Call, ...] | Problem:
     if not isinstance(calls, list):
         return Problem(Code.BAD_FORMAT, "bidding must be a list of calls", field="bidding")
     out = []
@@ -131,7 +132,7 @@ def _parse_calls(calls: object) -> list[_Call] | Problem:
                 field=f"bidding[{i}]",
             )
         out.append(call)
-    return out
+    return tuple(out)
 
 
 def bidding_problems(
@@ -141,7 +142,7 @@ def bidding_problems(
     calls = _parse_calls(calls_field)
     if isinstance(calls, Problem):
         return [calls]
-    result = _run_bidding(calls, forehand=forehand, upcard_suit=upcard_suit)
+    result = _run_bidding(calls, forehand, upcard_suit)
     if isinstance(result, Problem):
         return [result]
     if result.kind == "kleines" and result.trump is None:
@@ -160,7 +161,10 @@ def bidding_problems(
     return []
 
 
-def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Contract | Problem:
+@lru_cache(maxsize=4096)
+def _run_bidding(calls: tuple[_Call, ...], forehand: int, upcard_suit: int) -> Contract | Problem:
+    """The contract a bidding leads to, or its first broken call. Remembered: the
+    sequences that occur are few (the result and its Problem are never changed)."""
     order = _TURNS[forehand]
     kleines: _Call | None = None
     for i, call in enumerate(calls):
@@ -203,7 +207,7 @@ def _run_bidding(calls: list[_Call], *, forehand: int, upcard_suit: int) -> Cont
     return _bad(len(calls), "the bidding stops before anyone plays or the deal is thrown in")
 
 
-def _decided(call: _Call, i: int, calls: list[_Call], upcard_suit: int) -> Contract | Problem:
+def _decided(call: _Call, i: int, calls: tuple[_Call, ...], upcard_suit: int) -> Contract | Problem:
     if i != len(calls) - 1:
         return _bad(i + 1, f"call {i + 1} comes after the bidding is over")
     if call.call == "besser" and upcard_suit == CLUBS:
