@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games.api import device_deal_entry
 from klammern_site.health import healthz
 from tournaments.api import public_standings
 
@@ -14,6 +15,8 @@ urlpatterns = [
     # anonymous JSON readers of the public standings without DRF's dispatch; anything else
     # there is handed to the routed DRF view (which the OpenAPI schema describes)
     path("api/tournaments/<int:pk>/standings/", public_standings),
+    # a table device's deal entries and corrections likewise (anything else: the DRF view)
+    path("api/matches/<int:match_id>/deals/<int:number>/", device_deal_entry),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

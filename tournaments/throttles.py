@@ -11,13 +11,16 @@ The counting is a fixed window (``FixedWindow``): one counter per identity, scop
 window of the rate's duration, bumped with a single INCR (and its expiry) in one Redis
 round trip. DRF's own sliding window reads and rewrites the whole list of request times
 on every request (two round trips and a pickled list of up to the rate's length); the
-fixed window lets a client send at most twice its rate across a window boundary.
+fixed window lets a client send at most twice its rate across a window boundary. Views
+with ``CountsInOneRoundTrip`` (the deal endpoints) bump all their throttles' counters in
+one round trip together.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import caches
@@ -32,22 +35,32 @@ from .permissions import device_of
 logger = logging.getLogger(__name__)
 
 
-def count_hit(key: str, seconds: int) -> int:
-    """Add one to ``key``'s counter, which lives ``seconds``; the new count. 0 while the
-    cache is unreachable: the request goes through, as with an empty cache."""
+def count_hits(counters: Sequence[tuple[str, int]]) -> list[int]:
+    """Add one to each ``(key, seconds)`` counter, which lives ``seconds``; the new counts,
+    all in one Redis round trip. 0 while the cache is unreachable: the request goes
+    through, as with an empty cache."""
     cache = caches["default"]
-    if isinstance(cache, RedisCache):
-        try:
-            full_key = cache.make_and_validate_key(key)
-            client = cache._cache.get_client(full_key, write=True)
-            pipe = client.pipeline(transaction=False)
+    if not counters:
+        return []
+    if not isinstance(cache, RedisCache):
+        return [_count_in(cache, key, seconds) for key, seconds in counters]
+    try:
+        keys = [cache.make_and_validate_key(key) for key, _ in counters]
+        pipe = cache._cache.get_client(keys[0], write=True).pipeline(transaction=False)
+        for full_key, (_, seconds) in zip(keys, counters, strict=True):
             pipe.incr(full_key)
             pipe.expire(full_key, seconds, nx=True)
-            count, _ = pipe.execute()
-            return int(count)
-        except UNREACHABLE as exc:
-            logger.warning("cache unreachable in throttle: %s", exc)
-            return 0
+        return [int(count) for count in pipe.execute()[::2]]
+    except UNREACHABLE as exc:
+        logger.warning("cache unreachable in throttle: %s", exc)
+        return [0] * len(counters)
+
+
+def count_hit(key: str, seconds: int) -> int:
+    return count_hits([(key, seconds)])[0]
+
+
+def _count_in(cache: Any, key: str, seconds: int) -> int:
     if cache.add(key, 1, seconds):
         return 1
     try:
@@ -62,20 +75,47 @@ class FixedWindow(SimpleRateThrottle):
 
     window_end: float
 
-    def allow_request(self, request: Request, view: Any) -> bool:
+    def window(self, request: Request, view: Any) -> str | None:
+        """The counter of the request's window (``now`` and ``window_end`` set), or None
+        when this throttle does not count the request."""
         if self.rate is None:
-            return True
+            return None
         self.key = self.get_cache_key(request, view)
         if self.key is None:
-            return True
+            return None
         self.now = self.timer()
         window = int(self.now // self.duration)
         self.window_end = (window + 1) * self.duration
-        count = count_hit(f"{self.key}:w{window}", self.duration + 1)
-        return count <= self.num_requests
+        return f"{self.key}:w{window}"
 
-    def wait(self) -> float | None:
+    def allow_request(self, request: Request, view: Any) -> bool:
+        counter = self.window(request, view)
+        return counter is None or count_hit(counter, self.duration + 1) <= self.num_requests
+
+    def wait(self) -> float:
         return max(1, math.ceil(self.window_end - self.now))
+
+
+def throttle_waits(throttles: Sequence[FixedWindow], request: Any, view: Any) -> list[float]:
+    """What DRF's ``check_throttles`` collects (the waits of the throttles refusing the
+    request), with every throttle's counter bumped in one Redis round trip."""
+    counted = [(t, counter) for t in throttles if (counter := t.window(request, view))]
+    counts = count_hits([(counter, t.duration + 1) for t, counter in counted])
+    return [
+        t.wait() for (t, _), count in zip(counted, counts, strict=True) if count > t.num_requests
+    ]
+
+
+class CountsInOneRoundTrip:
+    """A DRF view mixin: its throttles (all ``FixedWindow``) are counted in one Redis
+    round trip instead of one per throttle; the decision and the answer are DRF's."""
+
+    def check_throttles(self, request: Request) -> None:
+        throttles = self.get_throttles()  # type: ignore[attr-defined]
+        if not all(isinstance(t, FixedWindow) for t in throttles):
+            super().check_throttles(request)  # type: ignore[misc]
+        elif waits := throttle_waits(throttles, request, self):
+            self.throttled(request, max(waits))  # type: ignore[attr-defined]
 
 
 class AnonymousThrottle(FixedWindow, AnonRateThrottle):
@@ -112,6 +152,16 @@ class DeviceThrottle(FixedWindow):
 
 class DeviceAwareScopedThrottle(ScopedRateThrottle, FixedWindow):
     """A view's ``throttle_scope``, with devices counted by credential."""
+
+    allow_request = FixedWindow.allow_request  # the scope is found by ``window``
+
+    def window(self, request: Request, view: Any) -> str | None:
+        self.scope = getattr(view, self.scope_attr, None)
+        if not self.scope:
+            return None
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().window(request, view)
 
     def get_cache_key(self, request: Request, view: Any) -> str | None:
         device = device_of(request)

@@ -18,10 +18,10 @@ from django.templatetags.static import static
 from django.test import Client
 from django.urls import resolve, reverse
 from playwright.sync_api import expect
-from rest_framework.response import Response
 
-from games.api import DealDetailView
+from games import api as games_api
 from games.models import Deal, DealVersion
+from games.services import ApiResult
 from tests.conftest import make_event
 from tournaments.models import Club
 from tournaments.web import tablet
@@ -117,14 +117,16 @@ def go_online(context: Any) -> None:
 
 @pytest.fixture
 def network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    post = DealDetailView.post
+    """Entries (by the device fast path or the DRF view: both call ``enter_once``) are
+    refused with 503 while "offline"."""
+    enter_once = games_api.enter_once
 
-    def unreachable_while_offline(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+    def unreachable_while_offline(**kwargs: Any) -> Any:
         if not NETWORK["up"]:
-            return Response({"detail": "test: network down"}, status=503)
-        return post(self, request, *args, **kwargs)
+            return ApiResult(503, {"detail": "test: network down"})
+        return enter_once(**kwargs)
 
-    monkeypatch.setattr(DealDetailView, "post", unreachable_while_offline)
+    monkeypatch.setattr(games_api, "enter_once", unreachable_while_offline)
     NETWORK["up"] = True
     yield
     NETWORK["up"] = True
