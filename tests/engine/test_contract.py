@@ -108,3 +108,21 @@ def test_thrown_in_with_extras_is_invalid() -> None:
     rec = summary([100, 64], bella=1, doubling="kontra")
     rec["contract"] = {"kind": "thrown_in"}
     assert set(codes(check(rec))) == {"thrown_in_not_empty"}
+
+
+def test_a_remembered_bidding_answers_like_the_first_time() -> None:
+    """Bidding outcomes are remembered per call sequence: a second record with the same
+    calls gets the same verdict, and changing one result's error leaves the next alone."""
+    bad = calls("1p", "2p")  # stops too early
+    first = check(summary([100, 64], kind="orgi", declarer=1, trump="H", bidding=bad))
+    first["errors"][0]["params"]["call"] = 99
+    first["errors"][0]["message"] = "changed by the caller"
+    second = check(summary([100, 64], kind="orgi", declarer=1, trump="H", bidding=bad))
+    assert codes(second) == ["bidding_mismatch"]
+    assert second["errors"][0]["params"]["call"] == 2
+    assert "stops before" in second["errors"][0]["message"]
+    # The same calls under another contract: the remembered outcome is compared afresh.
+    good = calls("1a")
+    assert check(summary([100, 64], kind="orgi", declarer=1, trump="H", bidding=good))["valid"]
+    other = check(summary([100, 64], kind="orgi", declarer=2, trump="H", bidding=good))
+    assert codes(other) == ["bidding_mismatch"]
