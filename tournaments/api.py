@@ -185,9 +185,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponseBase:
         or not AnonymousThrottle().allow_request(request, None)  # type: ignore[arg-type]
     ):
         return drf_view(request, pk=str(pk))
-    tournament = (
-        selectors.with_standings_versions(Tournament.objects.public()).filter(pk=pk).first()
-    )
+    tournament = selectors.public_standings_versions(pk)
     if tournament is None:
         return drf_view(request, pk=str(pk))
     etag = f'"standings-{selectors.standings_tag(tournament)}"'

@@ -8,7 +8,6 @@ fast path, in plain SQL. This module does not issue codes (see ``services.issue_
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +19,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from .models import DeviceCredential, Match, Round, Table, Tournament, hash_device_code
+from .selectors import plain_instance
 
 
 def find_usable_credential(code: str) -> DeviceCredential | None:
@@ -76,22 +76,12 @@ def find_entry_credential(code: str) -> tuple[DeviceCredential, Match] | None:
         return None
     values = iter(row)
     device, match, round_, tournament = (
-        _instance(model, values) for model in (DeviceCredential, Match, Round, Tournament)
+        plain_instance(model, ENTRY_FIELDS[model], values)
+        for model in (DeviceCredential, Match, Round, Tournament)
     )
     round_.tournament = tournament
     match.round = round_
     return device, match
-
-
-def _instance[M: models.Model](model: type[M], values: Iterator[Any]) -> M:
-    fields = _entry_fields(model)
-    row = []
-    for field in fields:
-        value = next(values)
-        if value is not None and hasattr(field, "from_db_value"):
-            value = field.from_db_value(value, None, connection)
-        row.append(value)
-    return model.from_db(connection.alias, [f.attname for f in fields], row)
 
 
 UNUSABLE_CODE = _(

@@ -5,14 +5,16 @@ from the current deal versions' score columns (for the recompute services)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import Count, Max, Model, Q, QuerySet, Sum
 
-from .models import Club, DeviceCredential, Match, Round, Seat, Tournament
+from .models import Club, DeviceCredential, Match, Round, Seat, StandingsSnapshot, Tournament
 
 
 def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:
@@ -88,6 +90,58 @@ def with_standings_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tourn
     return tournaments.select_related("standings_snapshot").defer("standings_snapshot__data")
 
 
+def public_standings_versions(pk: int) -> Tournament | None:
+    """``with_standings_versions(Tournament.objects.public()).filter(pk=pk).first()`` for
+    the anonymous hot paths, in one plain query: the tournament with its name and
+    ``results_version``, its snapshot's version and time (or None) and, as
+    ``counted_rounds``, the numbers of its published and closed rounds in order. Its other
+    fields are deferred. Compiling the ORM's query costs several times the query."""
+    sql = _public_standings_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Round.Status.PUBLISHED, Round.Status.CLOSED, pk])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    values = iter(rows[0])
+    tournament = plain_instance(Tournament, ("id", "name", "results_version"), values)
+    snapshot = plain_instance(StandingsSnapshot, SNAPSHOT_VERSION_FIELDS, values)
+    if snapshot.pk is None:
+        snapshot = None
+    Tournament.standings_snapshot.related.set_cached_value(tournament, snapshot)
+    tournament.counted_rounds = [row[-1] for row in rows if row[-1] is not None]
+    return tournament
+
+
+SNAPSHOT_VERSION_FIELDS = ("id", "tournament_id", "computed_version", "computed_at")
+
+
+@lru_cache(maxsize=1)
+def _public_standings_sql() -> str:
+    t, s, r = Tournament._meta.db_table, StandingsSnapshot._meta.db_table, Round._meta.db_table
+    return (
+        f"SELECT t.id, t.name, t.results_version, s.id, s.tournament_id, s.computed_version, "
+        f"s.computed_at, r.number FROM {t} t LEFT JOIN {s} s ON s.tournament_id = t.id "
+        f"LEFT JOIN {r} r ON r.tournament_id = t.id AND r.status IN (%s, %s) "
+        "WHERE t.id = %s AND t.is_public ORDER BY r.number"
+    )
+
+
+def plain_instance[M: Model](model: type[M], fields: Sequence[str], values: Iterator[Any]) -> M:
+    """A ``model`` instance from the next values of a plain SQL row, one per field named
+    in ``fields`` (attnames, in the model's field order), converted as the ORM converts
+    them; its other fields are deferred (loaded if read)."""
+    chosen = [f for f in model._meta.concrete_fields if f.attname in fields]
+    row = []
+    for field in chosen:
+        value = next(values)
+        column = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+        for convert in converters:
+            value = convert(value, column, connection)
+        row.append(value)
+    return model.from_db(connection.alias, [f.attname for f in chosen], row)
+
+
 def standings_tag(tournament: Tournament) -> str:
     """Names the standings body: it changes with the results and the snapshot versions."""
     snapshot = getattr(tournament, "standings_snapshot", None)
@@ -98,10 +152,14 @@ def standings_tag(tournament: Tournament) -> str:
 STANDINGS_CACHE_SECONDS = 60
 
 
+def standings_cache_key(tournament: Tournament, key: str) -> str:
+    return f"standings:{key}:{standings_tag(tournament)}"
+
+
 def cached_standings(tournament: Tournament, key: str, build: Callable[[], Any]) -> Any:
     """``build()`` (the standings in some shape), cached under ``key`` and the standings
     tag: the snapshot's data is read and shaped once per version, not per reader."""
-    cache_key = f"standings:{key}:{standings_tag(tournament)}"
+    cache_key = standings_cache_key(tournament, key)
     value = cache.get(cache_key)
     if value is None:
         value = build()
@@ -245,8 +303,13 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
     liga = _liga_winners(matches, targets) if targets else {}
     hamburg = hamburg_targets(m[1] for m in meta.values())
     return [
-        _scored(meta[match_id], seats[match_id], match_deals, liga.get(match_id),
-                hamburg_target=hamburg.get(meta[match_id][1]))  # fmt: skip
+        _scored(
+            meta[match_id],
+            seats[match_id],
+            match_deals,
+            liga.get(match_id),
+            hamburg_target=hamburg.get(meta[match_id][1]),
+        )  # fmt: skip
         for match_id, match_deals in deals.items()
         if match_id in meta
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -22,6 +22,8 @@ from games.models import Deal, DealVersion
 from tests.conftest import Event
 from tests.factories import invalid_record, summary_record
 from tournaments import services
+from tournaments.authentication import find_entry_credential, find_usable_credential
+from tournaments.models import DeviceCredential
 
 pytestmark = pytest.mark.django_db
 
@@ -247,3 +249,28 @@ def test_service_errors_are_answered_as_by_the_drf_view(
     fast, drf = both(lambda: tablet("POST", 1), route)
     assert fast.status_code == 400
     assert_same(fast, drf)
+
+
+def test_the_fast_credential_lookup_agrees_with_the_drf_one(event: Event) -> None:
+    """Usable, unknown, revoked, expired and closed-round codes."""
+
+    def agree(code: str) -> bool:
+        drf, fast = find_usable_credential(code), find_entry_credential(code)
+        assert (drf is None) == (fast is None)
+        if fast is not None:
+            assert (fast[0].pk, fast[1].pk) == (drf.pk, drf.table.match.pk)
+            assert fast[1].round.tournament.rules_options == {}
+        return fast is not None
+
+    assert agree(event.code1) and not agree("unknown")
+    credential = find_usable_credential(event.code1)
+    DeviceCredential.objects.filter(pk=credential.pk).update(revoked_at=NOW)
+    assert not agree(event.code1)
+    DeviceCredential.objects.filter(pk=credential.pk).update(revoked_at=None, expires_at=NOW)
+    assert not agree(event.code1)
+    expires = NOW + timedelta(hours=1)
+    DeviceCredential.objects.filter(pk=credential.pk).update(expires_at=expires)
+    assert agree(event.code1)
+    event.round.status = event.round.Status.CLOSED
+    event.round.save(update_fields=["status"])
+    assert not agree(event.code1) and not agree(event.code2)

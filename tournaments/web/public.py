@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
@@ -95,7 +96,12 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The page around the cached table. For a first-time anonymous visitor (no session,
     no messages, no query) the whole page is cached too, once per standings version,
     language, visible rounds and name, with a placeholder for the visitor's CSRF token,
-    which is put in per request."""
+    which is put in per request; a cached page is found with one plain query."""
+    first_visit = _first_visit(request)
+    if first_visit and (versions := tournament_selectors.public_standings_versions(pk)):
+        page = cache.get(_page_cache_key(request, versions, versions.counted_rounds))
+        if page is not None:
+            return _with_token(request, page)
     tournament = _standings_tournament(request, pk)
     rounds = list(_visible_rounds(request, tournament))
 
@@ -108,20 +114,30 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
             context["csrf_token"] = csrf_token
         return render_to_string("public/standings.html", context, request)
 
-    cookies = request.COOKIES
-    if (
-        request.GET
-        or settings.SESSION_COOKIE_NAME in cookies
-        or "messages" in cookies
-        or request.user.is_authenticated
-    ):
+    if not first_visit or request.user.is_authenticated:
         return HttpResponse(render_page())
+    key = _page_cache_key(request, tournament, [r.number for r in rounds])
+    page = cache.get(key)
+    if page is None:
+        page = render_page(CSRF_PLACEHOLDER)
+        cache.set(key, page, tournament_selectors.STANDINGS_CACHE_SECONDS)
+    return _with_token(request, page)
+
+
+def _first_visit(request: HttpRequest) -> bool:
+    cookies = request.COOKIES
+    return not (request.GET or settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies)
+
+
+def _page_cache_key(request: HttpRequest, tournament: Tournament, rounds: list[int]) -> str:
     name = hashlib.sha256(tournament.name.encode()).hexdigest()[:12]
-    numbers = ",".join(str(r.number) for r in rounds)
-    page = tournament_selectors.cached_standings(
-        tournament, f"page:{get_language()}:{numbers}:{name}:{request.path}",
-        lambda: render_page(CSRF_PLACEHOLDER),
-    )  # fmt: skip
+    numbers = ",".join(str(number) for number in rounds)
+    return tournament_selectors.standings_cache_key(
+        tournament, f"page:{get_language()}:{numbers}:{name}:{request.path}"
+    )
+
+
+def _with_token(request: HttpRequest, page: str) -> HttpResponse:
     return HttpResponse(page.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
