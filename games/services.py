@@ -230,7 +230,11 @@ def _notify(match: Match) -> None:
     notify_results_changed(tournament_id=tournament.pk, club_id=tournament.club_id)
 
 
-@transaction.atomic
+# ``submit_deal`` and ``correct_deal`` are atomic without a savepoint of their own: their
+# caller, ``execute_idempotently``, runs them in its transaction and rolls all of it back
+# on any error, so a savepoint would be two more statements per deal for nothing. A caller
+# that catches their errors inside its own atomic block must give them one.
+@transaction.atomic(savepoint=False)
 def submit_deal(
     *,
     match: Match,
@@ -264,7 +268,7 @@ def submit_deal(
     return version
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # no savepoint: see submit_deal
 def correct_deal(
     *,
     match: Match,

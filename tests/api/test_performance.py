@@ -26,10 +26,9 @@ pytestmark = pytest.mark.django_db
 #: version, both version bumps (one statement on PostgreSQL), idempotency record; + the
 #: match's status when it finishes.
 MAX_STATEMENTS_PER_DEAL = 8
-#: All queries including savepoints: submit_deal's pair, and here one more pair because
-#: the test's transaction turns the request's BEGIN/COMMIT into a savepoint (in
-#: production 2 fewer: at most 10).
-MAX_QUERIES_PER_DEAL = 12
+#: All queries including savepoints: here one pair because the test's transaction turns
+#: the request's BEGIN/COMMIT into a savepoint (in production 2 fewer: at most 8).
+MAX_QUERIES_PER_DEAL = 10
 
 
 def statements(queries: CaptureQueriesContext) -> list[str]:
