@@ -148,7 +148,8 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
     one is queued already (bursts of submissions coalesce).
 
     The two UPDATEs lock hot rows (every submission of the tournament, and of the club,
-    takes them in turn) until the commit: callers make this their last write. Pass
+    takes them in turn) until the commit: callers make this their last write. On
+    PostgreSQL both are one statement that also returns the club; elsewhere pass
     ``club_id`` when it is known, to spare a query."""
     if connection.vendor == "postgresql":
         club_id = _bump_results_versions(tournament_id)
