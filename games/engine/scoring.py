@@ -77,9 +77,9 @@ def _small_and_match_points(
     small[winner] = base * facts.multiplier
     if not made and options.failed_game_gives_all:
         match = [0, 0]
-        match[winner] = (points[0] + points[1] + 5) // 10  # match_points of the total
+        match[winner] = match_points(points[0] + points[1])
         return small, match
-    return small, [(points[0] + 5) // 10, (points[1] + 5) // 10]
+    return small, [match_points(points[0]), match_points(points[1])]
 
 
 def _clean_team_takes_all(facts: DealFacts) -> tuple[int | None, list[Meld], int, list[int]]:
