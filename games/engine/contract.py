@@ -97,12 +97,13 @@ class _Call(NamedTuple):
 _CALLS = ("accept", "pass", "kleines", "besser")
 _ABSENT: Final = object()
 _DECIDING = ("accept", "besser")
-#: Every well-formed call by its (seat, call, trump text) fields.
-_CALL_BY_FIELDS: Final = {
-    (seat, call, trump): _Call(seat, call, parse_suit(trump))
+#: Every well-formed call by its (seat, call, trump) fields, the trump being a suit
+#: letter, None, or ``_ABSENT`` when the call has no trump field.
+_CALL_BY_FIELDS: Final[dict[tuple[object, object, object], _Call]] = {
+    (seat, call, trump): _Call(seat, call, None if trump is _ABSENT else parse_suit(trump))
     for seat in range(4)
     for call in _CALLS
-    for trump in (None, *SUIT_LETTERS)
+    for trump in (_ABSENT, None, *SUIT_LETTERS)
 }
 #: The seats in calling order over both rounds, by forehand.
 _TURNS = tuple(tuple((forehand + k) % 4 for k in range(8)) for forehand in range(4))
@@ -115,23 +116,23 @@ def _parse_calls(calls: object) -> tuple[_Call, ...] | Problem:
     by_fields = _CALL_BY_FIELDS
     for i, item in enumerate(calls):
         # A call is a dict of seat (an int), call (a str) and optional trump (a str or
-        # null), and nothing else: with seat and call found, its size says the rest.
-        call = None
+        # null), and nothing else. The lookup finds only such values (or values equal to
+        # them: True == 1, hence the seat's type check); its size says there is no more.
         if type(item) is dict:
-            seat, name, trump = item.get("seat"), item.get("call"), item.get("trump", _ABSENT)
-            if type(seat) is int and type(name) is str:
-                if trump is _ABSENT:
-                    if len(item) == 2:
-                        call = by_fields.get((seat, name, None))
-                elif len(item) == 3 and (trump is None or isinstance(trump, str)):
-                    call = by_fields.get((seat, name, trump))
-        if call is None:
-            return Problem(
-                Code.BAD_FORMAT,
-                f"call {i} must be {{seat: 0-3, call: accept|pass|kleines|besser}}",
-                field=f"bidding[{i}]",
-            )
-        out.append(call)
+            trump = item.get("trump", _ABSENT)
+            call = by_fields.get((item.get("seat"), item.get("call"), trump))
+            if (
+                call is not None
+                and type(item["seat"]) is int
+                and len(item) == (2 if trump is _ABSENT else 3)
+            ):
+                out.append(call)
+                continue
+        return Problem(
+            Code.BAD_FORMAT,
+            f"call {i} must be {{seat: 0-3, call: accept|pass|kleines|besser}}",
+            field=f"bidding[{i}]",
+        )
     return tuple(out)
 
 
