@@ -4,7 +4,6 @@ back. Bounds, not timings: they hold on any machine."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from typing import Any
 
@@ -176,7 +175,7 @@ def test_anonymous_standings_fast_path_answers_as_the_drf_view(
     )
 
 
-def test_standings_page_is_cached_for_anonymous_visitors_with_their_own_token(
+def test_standings_page_is_cached_for_anonymous_visitors_as_the_same_bytes(
     event: Event,
 ) -> None:
     from django.test import Client
@@ -186,12 +185,12 @@ def test_standings_page_is_cached_for_anonymous_visitors_with_their_own_token(
     first, second = Client().get(url), Client().get(url)
     with CaptureQueriesContext(connection) as queries:
         third = Client().get(url)
-    tokens = {r.cookies["csrftoken"].value for r in (first, second, third)}
-    assert len(tokens) == 3 and "placeholder" not in third.content.decode()
+    assert first.content == second.content == third.content
+    assert not (first.cookies or second.cookies or third.cookies)  # no CSRF cookie either
+    assert "X-CSRFToken" not in third.content.decode()
     assert len(queries) == 1  # the tournament's name, standings versions and rounds
-    uncached = Client().get(url + "?x=1").content.decode().replace("?x=1", "")
-    mask = r'value="[A-Za-z0-9]{64}"|"X-CSRFToken": "[A-Za-z0-9]{64}"'
-    assert re.sub(mask, "T", third.content.decode()) == re.sub(mask, "T", uncached)
+    uncached = Client().get(url + "?x=1").content.decode()
+    assert uncached.replace("%3Fx%3D1", "") == third.content.decode()
 
 
 def test_cached_standings_page_follows_the_results(event: Event) -> None:

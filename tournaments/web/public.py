@@ -10,7 +10,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -95,33 +94,31 @@ def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The page around the cached table. For a first-time anonymous visitor (no session,
     no messages, no query) the whole page is cached too, once per standings version,
-    language, visible rounds and name, with a placeholder for the visitor's CSRF token,
-    which is put in per request; a cached page is found with one plain query."""
+    language, visible rounds and name: it holds nothing of the visitor's (no CSRF token,
+    see ``base.html``), so every such visitor gets the same bytes; a cached page is found
+    with one plain query."""
     first_visit = _first_visit(request)
     if first_visit and (versions := tournament_selectors.public_standings_versions(pk)):
         page = cache.get(_page_cache_key(request, versions, versions.counted_rounds))
         if page is not None:
-            return _with_token(request, page)
+            return HttpResponse(page)
     tournament = _standings_tournament(request, pk)
     rounds = list(_visible_rounds(request, tournament))
 
-    def render_page(csrf_token: str | None = None) -> str:
-        context: dict[str, Any] = {
+    def render_page() -> str:
+        return render_to_string("public/standings.html", {
             "tournament": tournament, "rounds": rounds,
             "standings_table": mark_safe(_standings_table_html(request, tournament)),  # noqa: S308 - rendered by our template
-        }  # fmt: skip
-        if csrf_token is not None:
-            context["csrf_token"] = csrf_token
-        return render_to_string("public/standings.html", context, request)
+        }, request)  # fmt: skip
 
     if not first_visit or request.user.is_authenticated:
         return HttpResponse(render_page())
     key = _page_cache_key(request, tournament, [r.number for r in rounds])
     page = cache.get(key)
     if page is None:
-        page = render_page(CSRF_PLACEHOLDER)
+        page = render_page()
         cache.set(key, page, tournament_selectors.STANDINGS_CACHE_SECONDS)
-    return _with_token(request, page)
+    return HttpResponse(page)
 
 
 def _first_visit(request: HttpRequest) -> bool:
@@ -135,13 +132,6 @@ def _page_cache_key(request: HttpRequest, tournament: Tournament, rounds: list[i
     return tournament_selectors.standings_cache_key(
         tournament, f"page:{get_language()}:{numbers}:{name}:{request.path}"
     )
-
-
-def _with_token(request: HttpRequest, page: str) -> HttpResponse:
-    return HttpResponse(page.replace(CSRF_PLACEHOLDER, get_token(request)))
-
-
-CSRF_PLACEHOLDER = "csrf-token-placeholder-4f1c9e"  # no masked token contains a "-"
 
 
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them

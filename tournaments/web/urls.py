@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import console, public, tablet
+from . import console, language, public, tablet
 
 urlpatterns = [
     # public
@@ -16,6 +16,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
+    path("lang/<str:code>/", language.switch_language, name="switch-language"),
     # table tablet (the service worker first: its scope is /t/)
     path("t/sw.js", tablet.service_worker, name="tablet-service-worker"),
     path("t/<str:code>/", tablet.tablet, name="tablet"),
