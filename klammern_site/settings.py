@@ -58,6 +58,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # repeated anonymous standings reads from memory, before anything else (<= 1 s old)
+    "klammern_site.middleware.PublicReadMicroCacheMiddleware",
     "klammern_site.middleware.RequestBodyLimitMiddleware",  # 413 before anything reads a body
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

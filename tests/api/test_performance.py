@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games.models import Deal
 from games.serializers import DealSerializer
+from klammern_site import middleware
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tournaments import services
@@ -43,6 +44,14 @@ def recomputes_only_queued(monkeypatch: pytest.MonkeyPatch) -> None:
     queries as the request's."""
     monkeypatch.setattr(services, "enqueue_standings_recompute", lambda **kwargs: True)
     monkeypatch.setattr(services, "enqueue_leaderboards_recompute", lambda **kwargs: True)
+
+
+@pytest.fixture(autouse=True)
+def behind_the_micro_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reads here are measured on the paths behind the process-local micro-cache,
+    which would answer a repeated read within a second without any query (it has its
+    own tests: tests/platform/test_public_reads.py)."""
+    monkeypatch.setattr(middleware.PUBLIC_READS, "max_age", -1.0)
 
 
 def post(client: APIClient, match: Match, number: int, record: dict[str, Any]) -> Any:

@@ -96,7 +96,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     no messages, no query) the whole page is cached too, once per standings version,
     language, visible rounds and name: it holds nothing of the visitor's (no CSRF token,
     see ``base.html``), so every such visitor gets the same bytes; a cached page is found
-    with one plain query."""
+    with one plain query. ``klammern_site.middleware.PublicReadMicroCacheMiddleware``
+    answers repeated reads of it within a second before any of this runs."""
     first_visit = _first_visit(request)
     if first_visit and (versions := tournament_selectors.public_standings_versions(pk)):
         page = cache.get(_page_cache_key(request, versions, versions.counted_rounds))
