@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import pytest
+from rest_framework.fields import DateTimeField
 from rest_framework.test import APIClient
 
 from games.models import Deal, DealVersion, IdempotencyRecord
@@ -132,6 +133,34 @@ def test_second_entry_of_same_deal_is_409(event: Event, device: APIClient,
     assert response.status_code == 409
     assert response.json()["detail"] == "Deal 1 of this table was already entered."
     assert DealVersion.objects.get().points_0 == 64
+
+
+def test_entry_of_a_deal_of_a_finished_match_is_409_already_entered(
+    event: Event, device: APIClient
+) -> None:
+    enter_all(device, event.match1)
+    response = post(device, event.match1, 4, summary_record(team0_points=90))
+
+    assert response.status_code == 409
+    assert response.json()["detail"] == "Deal 4 of this table was already entered."
+    assert Deal.objects.filter(match=event.match1).count() == 4
+    assert DealVersion.objects.filter(deal__number=4, points_0=90).count() == 0
+
+
+def test_entered_deal_reports_its_own_id_and_time(event: Event, device: APIClient) -> None:
+    """The deal and version written in one plain statement answer as the ORM stores them."""
+    response = post(device, event.match1, 1, summary_record())
+
+    version = DealVersion.objects.select_related("deal").get()
+    assert response.status_code == 201
+    assert version.deal.match_id == event.match1.pk and version.deal.number == 1
+    assert version.is_current and version.created_by_device_id is not None
+    assert response.json()["history"][0]["created"] == DateTimeField().to_representation(
+        version.created
+    )
+    assert version.deal.created == version.created
+    assert response.json()["record"] == version.record
+    assert response.json()["result"] == version.result
 
 
 def test_deal_beyond_planned_is_400(event: Event, device: APIClient) -> None:

@@ -22,13 +22,14 @@ from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
 
-#: Statements that do work per accepted deal: device auth, match lock, deal count, deal,
-#: version, both version bumps (one statement on PostgreSQL), idempotency record; + the
-#: match's status when it finishes.
-MAX_STATEMENTS_PER_DEAL = 8
+#: Statements that do work per accepted deal: device auth, match lock, deal and version
+#: (one statement on PostgreSQL, which also counts the match's deals), both version bumps
+#: (one statement on PostgreSQL), idempotency record; + the match's status when it
+#: finishes.
+MAX_STATEMENTS_PER_DEAL = 6
 #: All queries including savepoints: here one pair because the test's transaction turns
-#: the request's BEGIN/COMMIT into a savepoint (in production 2 fewer: at most 8).
-MAX_QUERIES_PER_DEAL = 10
+#: the request's BEGIN/COMMIT into a savepoint (in production 2 fewer: at most 6).
+MAX_QUERIES_PER_DEAL = 8
 
 
 def statements(queries: CaptureQueriesContext) -> list[str]:
