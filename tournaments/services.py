@@ -8,6 +8,7 @@ seating module takes over; standings are not computed here.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections import Counter, defaultdict
@@ -16,10 +17,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+
+from klammern_site.cache import UNREACHABLE
 
 from . import seating, selectors, standings
 from .models import (
@@ -42,6 +46,8 @@ from .models import (
     Tournament,
     hash_device_code,
 )
+
+logger = logging.getLogger(__name__)
 
 # Letters and digits that cannot be mistaken for each other on a tablet screen.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -145,7 +151,8 @@ FLAG_STALE_SECONDS = 120
 def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
     """Record that a tournament's results changed: bump its ``results_version`` and its
     club's, and after commit queue one standings and one leaderboards recompute unless
-    one is queued already (bursts of submissions coalesce).
+    one is queued already (bursts of submissions coalesce; both flags are looked at in
+    one Redis round trip).
 
     The two UPDATEs lock hot rows (every submission of the tournament, and of the club,
     takes them in turn) until the commit: callers make this their last write. On
@@ -159,9 +166,9 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
             club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
         Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
     transaction.on_commit(
-        lambda: enqueue_standings_recompute(tournament_id=tournament_id), robust=True
+        lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=club_id),
+        robust=True,
     )
-    transaction.on_commit(lambda: enqueue_leaderboards_recompute(club_id=club_id), robust=True)
 
 
 def _bump_results_versions(tournament_id: int) -> int:
@@ -193,12 +200,18 @@ def _enqueue_once(flag: str, send: Any, *, force: bool = False) -> bool:
         if queued_at is not None and now - float(queued_at) < FLAG_STALE_SECONDS:
             return False
         cache.set(flag, now, timeout=FLAG_STALE_SECONDS * 10)
+    _send_or_drop(flag, send)
+    return True
+
+
+def _send_or_drop(flag: str, send: Any) -> None:
+    """``send()``; if the broker refuses, the flag is dropped again so the beat task can
+    retry later."""
     try:
         send()
     except Exception:
         cache.delete(flag)
         raise
-    return True
 
 
 def _send_recompute(task: Any, owner_id: int) -> None:
@@ -210,6 +223,46 @@ def _send_recompute(task: Any, owner_id: int) -> None:
         task.apply_async((owner_id,), countdown=delay)
     else:
         task.delay(owner_id)
+
+
+def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
+    """What a new result queues: ``enqueue_standings_recompute`` and
+    ``enqueue_leaderboards_recompute`` (not forced), with both flags added in one Redis
+    round trip. A broker error is raised after both were tried."""
+    from . import tasks
+
+    queued = [
+        (STANDINGS_FLAG.format(tournament_id), tasks.recompute_standings_task, tournament_id),
+        (LEADERBOARDS_FLAG.format(club_id), tasks.recompute_club_leaderboards_task, club_id),
+    ]
+    added = _add_flags([flag for flag, _, _ in queued])
+    failure: Exception | None = None
+    for (flag, task, owner_id), was_added in zip(queued, added, strict=True):
+        try:
+            if was_added:
+                _send_or_drop(flag, lambda t=task, o=owner_id: _send_recompute(t, o))
+        except Exception as exc:
+            failure = failure or exc
+    if failure is not None:
+        raise failure
+
+
+def _add_flags(flags: list[str]) -> list[bool]:
+    """``cache.add(flag, now, ...)`` for each flag; on Redis in one pipelined round trip,
+    stored as ``cache.add`` stores them; none added while Redis is unreachable."""
+    now, timeout, backend = time.time(), FLAG_STALE_SECONDS * 10, caches["default"]
+    if not isinstance(backend, RedisCache):
+        return [backend.add(flag, now, timeout=timeout) for flag in flags]
+    try:
+        keys = [backend.make_and_validate_key(flag) for flag in flags]
+        value = backend._cache._serializer.dumps(now)  # type: ignore[attr-defined]
+        pipe = backend._cache.get_client(keys[0], write=True).pipeline(transaction=False)
+        for key in keys:
+            pipe.set(key, value, nx=True, ex=timeout)
+        return [bool(added) for added in pipe.execute()]
+    except UNREACHABLE as exc:
+        logger.warning("cache unreachable in add_flags: %s", exc)
+        return [False] * len(flags)
 
 
 def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:

@@ -4,10 +4,13 @@ coalescing of recomputes and the beat task, with eager Celery (no worker needed)
 from __future__ import annotations
 
 import json
+import os
+import socket
 from typing import Any
 from unittest import mock
 
 import pytest
+import redis
 from django.core.cache import cache
 
 from games import engine
@@ -171,9 +174,7 @@ def test_async_draw_api_returns_202_and_hides_drawing_rounds(
 def test_small_big_matches_the_engine_keeper(event: Event) -> None:
     for n in range(1, 5):
         submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
-    results = list(
-        DealVersion.objects.filter(deal__match=event.match1).order_by("deal__number")
-    )
+    results = list(DealVersion.objects.filter(deal__match=event.match1).order_by("deal__number"))
     state = engine.score_small_big([v.result for v in results])
     big, small = selectors.small_big((v.small_0, v.small_1) for v in results)
     assert (big, small) == (state.big, state.small)
@@ -234,9 +235,74 @@ def test_club_leaderboards_snapshot_and_endpoint(event: Event, anonymous: Any) -
     for n in range(1, 5):
         submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
     body = anonymous.get(f"/api/clubs/{event.club.pk}/leaderboards/").json()
-    assert body["up_to_date"] and body["computed_version"] == event.club.__class__.objects.get(
-        pk=event.club.pk
-    ).results_version
+    assert (
+        body["up_to_date"]
+        and body["computed_version"]
+        == event.club.__class__.objects.get(pk=event.club.pk).results_version
+    )
     assert len(body["data"]["all_time"]) == 4  # the finished table's players
     assert body["data"]["boss"]["current"] in {r["player"] for r in body["data"]["all_time"]}
     assert ClubSnapshot.objects.filter(club=event.club).exists()
+
+
+@pytest.fixture
+def redis_flags(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The queued flags in a real Redis (a key prefix of their own), as in production."""
+    from klammern_site.cache import ResilientRedisCache
+
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    redis_cache = ResilientRedisCache(url, {"KEY_PREFIX": f"test-flags-{os.getpid()}"})
+    monkeypatch.setattr(services, "caches", {"default": redis_cache})
+    monkeypatch.setattr(services, "cache", redis_cache)
+    yield redis_cache
+    redis_cache.delete_many(
+        [services.STANDINGS_FLAG.format(1), services.LEADERBOARDS_FLAG.format(2)]
+    )
+
+
+def test_a_result_sets_both_flags_in_one_round_trip_and_queues_once(redis_flags: Any) -> None:
+    sent: list[tuple[str, int]] = []
+    with mock.patch.object(services, "_send_recompute", lambda t, o: sent.append((t.name, o))):
+        with mock.patch("redis.client.Pipeline.execute", autospec=True,
+                        side_effect=redis.client.Pipeline.execute) as execute:  # fmt: skip
+            services.enqueue_result_recomputes(tournament_id=1, club_id=2)
+        assert execute.call_count == 1
+        services.enqueue_result_recomputes(tournament_id=1, club_id=2)  # both queued already
+
+    assert sent == [(tasks.recompute_standings_task.name, 1),
+                    (tasks.recompute_club_leaderboards_task.name, 2)]  # fmt: skip
+    assert isinstance(redis_flags.get(services.STANDINGS_FLAG.format(1)), float)
+    assert not services.enqueue_standings_recompute(tournament_id=1)  # the same flag
+    assert services.enqueue_leaderboards_recompute(club_id=2, force=True) is False  # fresh
+
+
+def test_a_refused_send_drops_its_flag_and_the_other_is_still_queued(redis_flags: Any) -> None:
+    sent = []
+
+    def send(task: Any, owner_id: int) -> None:
+        if task is tasks.recompute_standings_task:
+            raise ConnectionError("broker down")
+        sent.append(owner_id)
+
+    with mock.patch.object(services, "_send_recompute", send), pytest.raises(ConnectionError):
+        services.enqueue_result_recomputes(tournament_id=1, club_id=2)
+
+    assert sent == [2]
+    assert redis_flags.get(services.STANDINGS_FLAG.format(1)) is None  # the beat task retries
+    assert redis_flags.get(services.LEADERBOARDS_FLAG.format(2)) is not None
+
+
+def test_unreachable_redis_queues_nothing_and_raises_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from klammern_site.cache import ResilientRedisCache
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    dead = ResilientRedisCache(f"redis://127.0.0.1:{port}/0",
+                               {"OPTIONS": {"socket_connect_timeout": 0.2}})  # fmt: skip
+    monkeypatch.setattr(services, "caches", {"default": dead})
+    with mock.patch.object(services, "_send_recompute") as send:
+        services.enqueue_result_recomputes(tournament_id=1, club_id=2)
+    assert send.call_count == 0  # as cache.add answers "not added": the beat task requeues
