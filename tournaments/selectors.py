@@ -130,16 +130,30 @@ def plain_instance[M: Model](model: type[M], fields: Sequence[str], values: Iter
     """A ``model`` instance from the next values of a plain SQL row, one per field named
     in ``fields`` (attnames, in the model's field order), converted as the ORM converts
     them; its other fields are deferred (loaded if read)."""
-    chosen = [f for f in model._meta.concrete_fields if f.attname in fields]
+    names, columns = _plain_columns(model, tuple(fields), connection.vendor)
     row = []
-    for field in chosen:
+    for column, converters in columns:
         value = next(values)
-        column = field.get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
         for convert in converters:
             value = convert(value, column, connection)
         row.append(value)
-    return model.from_db(connection.alias, [f.attname for f in chosen], row)
+    return model.from_db(connection.alias, names, row)
+
+
+@lru_cache(maxsize=64)
+def _plain_columns(
+    model: type[Model], fields: tuple[str, ...], vendor: str
+) -> tuple[list[str], list[tuple[Any, list[Any]]]]:
+    """The attnames ``plain_instance`` reads and each one's column and converters, worked
+    out once per model, fields and database vendor (the fast paths' rows are small: this
+    was most of their conversion cost)."""
+    chosen = [f for f in model._meta.concrete_fields if f.attname in fields]
+    columns = []
+    for field in chosen:
+        column = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+        columns.append((column, converters))
+    return [f.attname for f in chosen], columns
 
 
 def standings_tag(tournament: Tournament) -> str:
