@@ -277,6 +277,7 @@ def _insert_first_version(
             [match.pk, number, now, *values, match.pk],
         )
         version.pk, version.deal.pk, before = cursor.fetchone()
+    version.deal = version.deal  # sets deal_id from the deal's new id
     version.deal._state.adding = version._state.adding = False
     return version, before + 1
 

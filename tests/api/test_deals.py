@@ -11,6 +11,7 @@ import pytest
 from rest_framework.fields import DateTimeField
 from rest_framework.test import APIClient
 
+from games import services
 from games.models import Deal, DealVersion, IdempotencyRecord
 from tests.conftest import Event, client_for, make_event
 from tests.factories import invalid_record, summary_record
@@ -159,6 +160,10 @@ def test_entered_deal_reports_its_own_id_and_time(event: Event, device: APIClien
         version.created
     )
     assert version.deal.created == version.created
+    written = services.submit_deal(match=event.match1, number=2, record=summary_record())
+    assert written.deal_id == written.deal.pk == Deal.objects.get(number=2).pk
+    assert written.pk == DealVersion.objects.get(deal__number=2).pk
+    assert not written._state.adding and written.deal.match == event.match1
     assert response.json()["record"] == version.record
     assert response.json()["result"] == version.result
 
