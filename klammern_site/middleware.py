@@ -211,8 +211,9 @@ class PublicReadMicroCacheMiddleware:
 
     Staleness: a reader may see standings up to one second older than the database. The
     API already allows every anonymous reader's browser or proxy 5 seconds of reuse
-    (``Cache-Control: max-age=5``), and the page's live table is polled with the same
-    allowance, so one second more in this process is within that contract. Floods are
+    (``Cache-Control: max-age=5``); the page itself declares no reuse, but the live table
+    it shows is refreshed from ``/standings/table/`` every 3 s, which allows the same 5 s.
+    One second more in this process is within that contract. Floods are
     still refused: an API read found here is counted by the anonymous throttle as before,
     and when that refuses it the request goes the normal way, to DRF's 429. (The HTML
     page has no rate limit, here as before.)
