@@ -118,12 +118,17 @@ def record_of(request: Request) -> dict[str, Any]:
 
 
 def as_response(result: services.ApiResult) -> Response:
-    response = Response(result.body, status=result.status_code)
+    return Response(result.body, status=result.status_code, headers=result_headers(result))
+
+
+def result_headers(result: services.ApiResult) -> dict[str, str]:
+    """The headers an entry's or correction's answer carries besides the view's own."""
+    headers = {}
     if result.etag:
-        response["ETag"] = result.etag
+        headers["ETag"] = result.etag
     if result.replayed:
-        response["Idempotent-Replayed"] = "true"
-    return response
+        headers["Idempotent-Replayed"] = "true"
+    return headers
 
 
 def deal_result(
@@ -355,10 +360,8 @@ def plain_response(result: services.ApiResult) -> HttpResponse:
         JSONRenderer().render(result.body), status=result.status_code,
         content_type=JSONRenderer.media_type,
     )  # fmt: skip
-    if result.etag:
-        response["ETag"] = result.etag
-    if result.replayed:
-        response["Idempotent-Replayed"] = "true"
+    for name, value in result_headers(result).items():
+        response[name] = value
     headers = dict(_deal_view_headers())
     if (vary := headers.pop("Vary", None)) is not None:
         patch_vary_headers(response, [v.strip() for v in vary.split(",")])
@@ -384,7 +387,9 @@ def _deal_detail_view() -> Any:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def _deal_view_headers() -> dict[str, str]:
+    """``DealDetailView``'s own headers (``Allow``, ``Vary``): the same for every answer."""
     view = DealDetailView()
     view.setup(HttpRequest())
     return dict(view.default_response_headers)
