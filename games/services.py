@@ -282,10 +282,14 @@ def _insert_first_version(
     return version, before + 1
 
 
-def _constraint_of(exc: IntegrityError) -> str | None:
-    """The name of the constraint PostgreSQL says was violated (None elsewhere)."""
+def _is_deal_taken(exc: IntegrityError) -> bool:
+    """Whether ``exc`` (from writing a new deal) says its number is taken. PostgreSQL
+    names the violated constraint; SQLite names none, and there the deal's insert can
+    break no other constraint, so any integrity error is the taken number."""
     diag = getattr(exc.__cause__, "diag", None)
-    return getattr(diag, "constraint_name", None)
+    if diag is None:
+        return connection.vendor != "postgresql"
+    return getattr(diag, "constraint_name", None) == "unique_deal_number"
 
 
 def _notify(match: Match) -> None:
@@ -325,7 +329,7 @@ def submit_deal(
                 engine_version=engine_version, user=user, device=device,
             )  # fmt: skip
     except IntegrityError as exc:
-        if _constraint_of(exc) != "unique_deal_number":
+        if not _is_deal_taken(exc):
             raise
         raise Conflict(f"Deal {number} of this table was already entered.") from exc
     _refresh_match_status(match, deals=entered)
