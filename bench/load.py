@@ -23,6 +23,7 @@ for the benchmark: one machine plays every tablet and every reader. Everything i
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -40,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -197,6 +199,8 @@ class Bench:
         self.token = expect(reply, 200, "organiser login").body["token"]
         self.club = self.api.get(f"/api/clubs/?slug={club_slug}").body["results"][0]["id"]
         self.records = deal_pool()
+        self.bodies = [json.dumps(record).encode() for record in self.records]
+        self.tablets = Tablets(url)
 
     def field(self, *, tables: int, deals: int) -> Field:
         """A tournament with ``tables`` tables of ``deals`` planned deals, round 1 open."""
@@ -222,14 +226,78 @@ class Bench:
             list(pool.map(sim.issue_device, field_tables))
         return Field(tournament, field_tables)
 
-    def submit(self, table: Any, number: int, *, key: str | None = None) -> Any:
-        record = self.records[(number - 1) % len(self.records)]
-        return self.api.post(
+    def submit(self, table: Any, number: int, *, key: str | None = None) -> Sent:
+        return self.tablets.post(
             f"/api/matches/{table.match}/deals/{number}/",
-            record,
+            self.bodies[(number - 1) % len(self.bodies)],
             auth=table.device,
-            headers={"Idempotency-Key": key or new_key()},
+            key=key or new_key(),
         )
+
+
+@dataclass
+class Sent:
+    """A submission's answer: status, raw body, headers and round-trip time."""
+
+    status: int
+    body: bytes
+    headers: Any
+    seconds: float
+
+    @property
+    def replayed(self) -> bool:
+        return self.headers.get("Idempotent-Replayed") == "true"
+
+
+class Tablets:
+    """The tablets' submissions, lean enough not to take the server's CPU: each thread
+    keeps one HTTP/1.1 keep-alive connection (``http.client``, not ``requests``), and each
+    pool record is encoded to JSON once. Every submission is still a whole real request:
+    the full deal record, a new Idempotency-Key, the device credential, plain JSON; a
+    429 is waited out and a dropped connection retried with the same key, as
+    ``tournaments.simulation.client`` (what a tablet does) handles them."""
+
+    def __init__(self, base_url: str, *, timeout: float = 60) -> None:
+        parts = urlsplit(base_url)
+        self.host, self.port, self.timeout = parts.hostname, parts.port, timeout
+        self._local = threading.local()
+
+    def post(self, path: str, body: bytes, *, auth: str, key: str) -> Sent:
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Authorization": auth,
+            "Idempotency-Key": key,
+        }
+        throttled = dropped = 0
+        while True:
+            started = time.perf_counter()
+            connection = self._connection()
+            try:
+                connection.request("POST", path, body, headers)
+                response = connection.getresponse()
+                raw = response.read()
+            except (OSError, http.client.HTTPException):
+                connection.close()
+                self._local.connection = None
+                dropped += 1
+                if dropped > 3:
+                    raise
+                time.sleep(0.2 * dropped)
+                continue
+            seconds = time.perf_counter() - started
+            if response.status == 429 and throttled < 5:
+                throttled += 1
+                time.sleep(min(float(response.headers.get("Retry-After") or 1), 10.0))
+                continue
+            return Sent(response.status, raw, response.headers, seconds)
+
+    def _connection(self) -> http.client.HTTPConnection:
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            self._local.connection = connection
+        return connection
 
 
 def register_directly(tournament_id: int, *, players: int, club: int) -> None:
@@ -266,12 +334,16 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     statuses: Counter[int] = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the first answer's body of each status other than 2xx
+    samples: dict[int, bytes] = field(default_factory=dict)
 
     def add(self, reply: Any) -> None:
         with self.lock:
             self.statuses[reply.status] += 1
             if reply.status < 300:
                 self.latencies.append(reply.seconds * 1000)
+            else:
+                self.samples.setdefault(reply.status, reply.body)
 
     def percentiles(self) -> str:
         from tournaments.simulation.checks import percentile
@@ -357,6 +429,8 @@ def sustained(
         print(f"{created} deals stored in {elapsed:.1f} s: {rate:.1f} deals/s (target >= 150)")
         print(f"deals/s per 10 s window: {per_window}")
         print(f"answers {tally.by_status()}; server errors: {errors}; {tally.percentiles()}")
+        for status_code, body in sorted(tally.samples.items()):
+            print(f"first {status_code} answer: {body[:300]!r}")
     return {
         "deals": created,
         "seconds": elapsed,
@@ -443,7 +517,7 @@ def verify_burst(bench: Bench, bench_field: Field, done: dict[int, Any]) -> list
     for index, (_, replies) in done.items():
         if [r.status for r in replies] != [201] * len(replies):
             problems.append(f"table {index + 1}: answers {[r.status for r in replies]}")
-        elif len(replies) == 2 and replies[0].body != replies[1].body:
+        elif len(replies) == 2 and json.loads(replies[0].body) != json.loads(replies[1].body):
             problems.append(f"table {index + 1}: the retry got another body")
     return problems
 
