@@ -19,8 +19,14 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from klammern_site.db import prepared_cursor
 from tournaments.models import DeviceCredential, Match, Round
-from tournaments.services import Conflict, ServiceError, notify_results_changed
+from tournaments.services import (
+    Conflict,
+    ServiceError,
+    notify_results_changed,
+    results_changes_last,
+)
 
 from .models import Deal, DealVersion, IdempotencyRecord
 
@@ -172,7 +178,7 @@ def _lock_match(match: Match) -> tuple[Match, str]:
     closing the round (``SELECT ... FOR UPDATE``) waits for them and they for it."""
     if connection.vendor == "postgresql":  # plain SQL: ``raw()`` cost 10 % of a deal's CPU
         fields = Match._meta.concrete_fields
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(
                 f"SELECT {', '.join(f'm.{f.column}' for f in fields)}, r.status "
                 f"FROM {Match._meta.db_table} m JOIN {Round._meta.db_table} r "
@@ -266,12 +272,12 @@ def _insert_first_version(
     values[1:3] = [json.dumps(record), json.dumps(result)]  # JSON-safe: parsed and engine's
     placeholders = ", ".join("%s::jsonb" if c in ("record", "result") else "%s"
                              for c in _VERSION_COLUMNS[1:])  # fmt: skip
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:  # VALUES: each value takes its column's type
         cursor.execute(
             f"WITH d AS (INSERT INTO {Deal._meta.db_table} (match_id, number, created) "
             "VALUES (%s, %s, %s) RETURNING id), "
             f"v AS (INSERT INTO {DealVersion._meta.db_table} ({', '.join(_VERSION_COLUMNS)}) "
-            f"SELECT d.id, {placeholders} FROM d RETURNING id, deal_id) "
+            f"VALUES ((SELECT id FROM d), {placeholders}) RETURNING id, deal_id) "
             f"SELECT v.id, v.deal_id, (SELECT COUNT(*) FROM {Deal._meta.db_table} "
             "WHERE match_id = %s) FROM v",
             [match.pk, number, now, *values, match.pk],
@@ -410,7 +416,7 @@ def _store_response(*, scope: str, key: str, request_hash: str, result: ApiResul
             response_body=result.body, etag=result.etag,
         )  # fmt: skip
         return
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {IdempotencyRecord._meta.db_table} (scope, key, request_hash, "
             "status_code, response_body, etag, created) VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s)",
@@ -435,7 +441,7 @@ def execute_idempotently(
     executed afresh.
     """
     try:
-        with transaction.atomic():
+        with transaction.atomic(), results_changes_last():
             result = operation()
             _store_response(scope=scope, key=key, request_hash=request_hash, result=result)
             return result

@@ -125,6 +125,12 @@ if DATABASE_POOL_MAX and DATABASES["default"]["ENGINE"] == "django.db.backends.p
         "timeout": 10,  # seconds a request waits for a free connection
         "max_idle": 300,
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg's prepared-statement cache, which Django turns off. Django's own cursors
+    # bind values on the client and never prepare, so only the deal entry's statements
+    # are prepared (klammern_site.db, explicitly). A transaction-pooling proxy in between
+    # would have to keep each connection's prepared statements (PgBouncer >= 1.21 does).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------

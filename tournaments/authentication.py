@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from klammern_site.db import prepared_cursor
+
 from .models import DeviceCredential, Match, Round, Table, Tournament, hash_device_code
 from .selectors import plain_instance
 
@@ -69,7 +71,7 @@ def find_entry_credential(code: str) -> tuple[DeviceCredential, Match] | None:
     only ``ENTRY_FIELDS``. None also for a table without a match. Compiling the ORM's
     six-table ``select_related`` costs several times the query itself."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_entry_sql(), [hash_device_code(code), now, Round.Status.CLOSED])
         row = cursor.fetchone()
     if row is None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -24,6 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from klammern_site.cache import UNREACHABLE
+from klammern_site.db import prepared_cursor
 
 from . import seating, selectors, standings
 from .models import (
@@ -148,6 +151,28 @@ LEADERBOARDS_FLAG = "leaderboards-queued:{}"
 FLAG_STALE_SECONDS = 120
 
 
+_held_back = threading.local()
+
+
+@contextmanager
+def results_changes_last() -> Iterator[None]:
+    """Inside an atomic block: ``notify_results_changed`` calls are held back and made, in
+    order, when the block ends without an error, so that their version bumps are the
+    transaction's last statements. Callers that write more after the service (the
+    idempotency record) keep the hot tournament and club rows locked only for the bump
+    and the commit that follows; every submission of the tournament waits for them."""
+    if getattr(_held_back, "calls", None) is not None:  # nested: the outer one makes them
+        yield
+        return
+    _held_back.calls = calls = []
+    try:
+        yield
+    finally:
+        _held_back.calls = None
+    for kwargs in calls:  # not reached on an error: the transaction is rolled back
+        notify_results_changed(**kwargs)
+
+
 def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
     """Record that a tournament's results changed: bump its ``results_version`` and its
     club's, and after commit queue one standings and one leaderboards recompute unless
@@ -155,9 +180,13 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
     one Redis round trip).
 
     The two UPDATEs lock hot rows (every submission of the tournament, and of the club,
-    takes them in turn) until the commit: callers make this their last write. On
-    PostgreSQL both are one statement that also returns the club; elsewhere pass
-    ``club_id`` when it is known, to spare a query."""
+    takes them in turn) until the commit: callers make this their last write, or run in
+    ``results_changes_last``. On PostgreSQL both are one statement that also returns the
+    club; elsewhere pass ``club_id`` when it is known, to spare a query."""
+    held_back = getattr(_held_back, "calls", None)
+    if held_back is not None:
+        held_back.append({"tournament_id": tournament_id, "club_id": club_id})
+        return
     if connection.vendor == "postgresql":
         club_id = _bump_results_versions(tournament_id)
     else:
@@ -175,7 +204,7 @@ def _bump_results_versions(tournament_id: int) -> int:
     """Both version bumps in one statement (one round trip, no ORM compiling on every
     deal); the tournament row is locked first, as everywhere, because the club's UPDATE
     reads the tournament's. The club's id; an unknown tournament raises DoesNotExist."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"WITH t AS (UPDATE {Tournament._meta.db_table} "
             "SET results_version = results_version + 1 WHERE id = %s RETURNING club_id) "
