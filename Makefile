@@ -8,31 +8,40 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/klammern
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: venv run demo test test-fast lint check bench clean
+.PHONY: venv engine run demo test test-fast lint check bench clean
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt requirements-build.txt
 	test -x $(PY) || "$$(scripts/find-python.sh)" -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
+## engine: the rules engine compiled with mypyc (build/engine-native); skipped when current.
+## The sources run as they are without it, only slower (games/engine/native.py).
+engine: venv
+	$(PY) scripts/build_engine.py
+
 ## run: the site on SQLite with Celery in-process and a demo club, at http://127.0.0.1:8000
 run: venv
+	$(PY) scripts/build_engine.py || echo "make run: the engine is not compiled; it runs interpreted"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 ## test: the whole suite against PostgreSQL and Redis (started if they are not running)
-test: venv
+## (the engine's own suite runs twice: compiled, with everything else, and interpreted)
+test: engine
 	scripts/services.sh
 	scripts/browser.sh
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		$(PY) -m pytest -q $(PYTEST_ARGS)
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
+		KLAMMERN_ENGINE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine
 
 ## test-fast: the engine and algorithm suites only (no services needed)
-test-fast: venv
+test-fast: engine
 	$(PY) -m pytest -q tests/engine tests/algorithms
 
 lint: venv
@@ -44,10 +53,10 @@ check: lint
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=ci-only-$$(date +%s)-not-a-real-secret-key-0123456789abcdef \
 		DJANGO_ALLOWED_HOSTS=klammern.example $(PY) manage.py check --deploy --fail-level WARNING
 
-bench: venv
+bench: engine
 	$(PY) bench/engine.py
 	$(PY) bench/seating.py
 	$(PY) bench/standings.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import check, random_deal  # noqa: E402
+from games.engine import check, random_deal, running_native  # noqa: E402
 
 
 def main() -> int:
@@ -70,7 +70,8 @@ def main() -> int:
         for record in records:
             check(record)
         runs.append(time.perf_counter() - start)
-    print(f"{len(records)} records ({full} played, rest thrown in), {args.repeat} runs")
+    engine = "compiled (mypyc)" if running_native() else "interpreted"
+    print(f"{len(records)} records ({full} played, rest thrown in), {args.repeat} runs, {engine}")
     for label, seconds in (("best", min(runs)), ("median", statistics.median(runs))):
         per_deal = seconds / len(records) * 1e6
         print(f"{label:>6}: {per_deal:.1f} µs per check()  {len(records) / seconds:,.0f} deals/s")

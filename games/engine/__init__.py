@@ -4,7 +4,16 @@ Checks deal records (``check``), generates random legal deals (``random_deal``) 
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
 ``score_hamburg``). It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.
+
+When ``scripts/build_engine.py`` has compiled the engine with mypyc from exactly these
+sources, the compiled modules are imported instead (see ``native``); set
+``KLAMMERN_ENGINE=python`` to run the sources.
 """
+
+from .native import native_path
+
+if (_compiled := native_path()) is not None:
+    __path__.insert(0, _compiled)
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
@@ -16,6 +25,7 @@ from .keepers import (
     score_liga,
     score_small_big,
 )
+from .native import running_native
 from .play import legal_cards, trick_winner
 from .randomdeal import random_deal
 from .record import ENGINE_VERSION, check
@@ -38,6 +48,7 @@ __all__ = [
     "SmallBigState",
     "Suit",
     "check",
+    "running_native",
     "legal_cards",
     "random_deal",
     "resolve_rules",

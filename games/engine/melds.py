@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import BIT_BY_TEXT, CARD_TEXT, make_card
+from .cards import CARD_TEXT, card_id, make_card
 from .rules import Options
 
 TERZ_POINTS = 20
@@ -69,12 +69,24 @@ RUN_BY_MASK: Final[dict[int, Run]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
-    """A meld announced by a seat."""
+    """A meld announced by a seat (immutable by convention; equal when seat and run are).
 
-    seat: int
-    run: Run
+    A plain class rather than a dataclass: mypyc compiles its ``__init__`` (a dataclass's
+    generated one would run interpreted on this hot path)."""
+
+    def __init__(self, seat: int, run: Run) -> None:
+        self.seat = seat
+        self.run = run
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Meld) and (self.seat, self.run) == (other.seat, other.run)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.run))
+
+    def __repr__(self) -> str:
+        return f"Meld(seat={self.seat!r}, run={self.run!r})"
 
 
 def _runs_in_suit(bits: int) -> tuple[tuple[int, int], ...]:
@@ -111,10 +123,10 @@ def run_of_cards(texts: object) -> Run | None:
         return None
     mask = 0
     for text in texts:
-        bit = BIT_BY_TEXT.get(text) if type(text) is str else None
-        if bit is None:
+        card = card_id(text) if type(text) is str else -1
+        if card < 0:
             return None
-        mask |= bit
+        mask |= 1 << card
     run = RUN_BY_MASK.get(mask)
     return run if run is not None and run.length == len(texts) else None
 

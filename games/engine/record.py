@@ -8,14 +8,10 @@ every problem becomes an entry of ``errors``. Unknown top-level fields are ignor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
-    BIT_BY_TEXT,
-    CARD_BIT,
-    CARD_BY_TEXT,
     CARD_TEXT,
     DEAL_POINTS,
     LAST_TRICK_BONUS,
@@ -24,6 +20,7 @@ from .cards import (
     SUIT_OF,
     TABLES,
     TrumpTable,
+    card_id,
     parse_card,
     parse_suit,
 )
@@ -52,18 +49,31 @@ def _seat(value: object) -> int | None:
     return value if type(value) is int and 0 <= value <= 3 else None
 
 
-@dataclass(slots=True)
 class Parsed:
-    """The common fields of a record once their format is known to be right."""
+    """The common fields of a record once their format is known to be right.
 
-    dealer: int
-    upcard: int
-    contract: Contract
-    multiplier: int
-    march: bool
-    melds: list[tuple[int, Meld]] = field(default_factory=list)
-    bella: int | None = None
-    revoke: tuple[int, int] | None = None
+    A plain class with its own ``__init__`` (as ``Walk``): mypyc compiles it to a
+    native one, where a dataclass's generated ``__init__`` would run interpreted."""
+
+    def __init__(
+        self,
+        dealer: int,
+        upcard: int,
+        contract: Contract,
+        multiplier: int,
+        march: bool,
+        melds: list[tuple[int, Meld]],
+        bella: int | None,
+        revoke: tuple[int, int] | None,
+    ) -> None:
+        self.dealer = dealer
+        self.upcard = upcard
+        self.contract = contract
+        self.multiplier = multiplier
+        self.march = march
+        self.melds = melds
+        self.bella = bella
+        self.revoke = revoke
 
     @property
     def forehand(self) -> int:
@@ -85,18 +95,17 @@ def _parse_well_formed(rec: Json) -> Parsed | None:
     """The common fields of a record in which every one is well formed, with no
     helper calls; None for anything else (``Checker.parse_common_slowly`` then runs
     the field by field checks and says what is wrong)."""
-    get = rec.get
-    dealer, upcard_text = get("dealer"), get("upcard")
+    dealer, upcard_text = rec.get("dealer"), rec.get("upcard")
     if (
-        get("format") != FORMAT
+        rec.get("format") != FORMAT
         or type(dealer) is not int
         or not 0 <= dealer <= 3
         or type(upcard_text) is not str
     ):
         return None
-    upcard = CARD_BY_TEXT.get(upcard_text)
-    fields = get("contract")
-    if upcard is None or type(fields) is not dict:
+    upcard = card_id(upcard_text)
+    fields = rec.get("contract")
+    if upcard < 0 or type(fields) is not dict:
         return None
     kind = fields.get("kind")
     if kind == "thrown_in" and len(fields) == 1:
@@ -106,13 +115,13 @@ def _parse_well_formed(rec: Json) -> Parsed | None:
         if type(kind) is not str or type(declarer) is not int or type(trump) is not str:
             return None
         contract = CONTRACT_BY_FIELDS.get((kind, declarer, trump))
-    doubling = get("doubling")
+    doubling = rec.get("doubling")
     if doubling is None:
         multiplier = 1 if "doubling" not in rec else 0
     else:
         multiplier = DOUBLING.get(doubling, 0) if type(doubling) is str else 0
-    march = get("march", False)
-    bella = get("bella")
+    march = rec.get("march", False)
+    bella = rec.get("bella")
     if (
         contract is None
         or not multiplier
@@ -120,12 +129,12 @@ def _parse_well_formed(rec: Json) -> Parsed | None:
         or (bella is not None and (type(bella) is not int or not 0 <= bella <= 3))
     ):
         return None
-    revoke_value, revoke = get("revoke"), None
+    revoke_value, revoke = rec.get("revoke"), None
     if revoke_value is not None or "revoke" in rec:
         revoke = _well_formed_revoke(revoke_value)
         if revoke is None:
             return None
-    melds = _well_formed_melds(get("melds", _NO_MELDS))
+    melds = _well_formed_melds(rec.get("melds", _NO_MELDS))
     if melds is None:
         return None
     return Parsed(dealer, upcard, contract, multiplier, march, melds, bella, revoke)
@@ -138,8 +147,8 @@ def _well_formed_revoke(value: object) -> tuple[int, int] | None:
     seat, text = value.get("seat"), value.get("card")
     if type(seat) is not int or not 0 <= seat <= 3 or type(text) is not str:
         return None
-    card = CARD_BY_TEXT.get(text)
-    return None if card is None else (seat, card)
+    card = card_id(text)
+    return None if card < 0 else (seat, card)
 
 
 def _well_formed_melds(value: object) -> list[tuple[int, Meld]] | None:
@@ -326,7 +335,7 @@ class Checker:
         """The result of a valid record."""
         c = parsed.contract
         revoke = parsed.revoke
-        return {
+        out: Json = {
             "valid": True,
             "errors": [],
             "mode": mode,
@@ -336,12 +345,16 @@ class Checker:
             "kind": c.kind,
             "multiplier": parsed.multiplier,
             "march": parsed.march,
-            **({} if tricks is None else {"tricks": tricks}),
-            **scored,
-            "revoke": None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]},
-            "rules": rules_dict(self.preset, self.options),
-            "engine_version": ENGINE_VERSION,
         }
+        if tricks is not None:
+            out["tricks"] = tricks
+        out.update(scored)
+        out["revoke"] = (
+            None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]}
+        )
+        out["rules"] = rules_dict(self.preset, self.options)
+        out["engine_version"] = ENGINE_VERSION
+        return out
 
 
 def thrown_in_score() -> Json:
@@ -383,20 +396,32 @@ def _thrown_in_extras(ck: Checker, parsed: Parsed) -> None:
 
 
 def _parse_hands(ck: Checker, value: object) -> list[int] | None:
-    bit = BIT_BY_TEXT.__getitem__
-    try:
-        # A hand's mask as a sum rather than an OR of its bits: the two agree when its
-        # 8 cards are distinct, which the check below proves (32 bits set by 4 x 8
-        # cards leave no repeats). A hand that is no list of 8 gives -1, failing it.
-        masks = [
-            sum(map(bit, hand)) if type(hand) is list and len(hand) == 8 else -1
-            for hand in value  # type: ignore[attr-defined]
-        ]
-        if len(masks) == 4 and masks[0] | masks[1] | masks[2] | masks[3] == ALL_CARDS:
-            return masks
-    except (KeyError, TypeError):
-        pass
-    return _parse_hands_slowly(ck, value)
+    masks = _well_formed_hands(value)
+    return masks if masks is not None else _parse_hands_slowly(ck, value)
+
+
+def _well_formed_hands(value: object) -> list[int] | None:
+    """The 4 hands' masks when they are 4 lists of 8 known cards that deal every card
+    once; None for anything else (``_parse_hands_slowly`` then says what is wrong).
+
+    A hand's mask is the OR of its cards' bits; 4 hands of at most 8 cards that together
+    set all 32 bits hold no card twice."""
+    if type(value) is not list or len(value) != 4:
+        return None
+    masks = []
+    for hand in value:
+        if type(hand) is not list or len(hand) != 8:
+            return None
+        mask = 0
+        for text in hand:
+            if type(text) is not str:
+                return None
+            card = card_id(text)
+            if card < 0:
+                return None
+            mask |= 1 << card
+        masks.append(mask)
+    return masks if masks[0] | masks[1] | masks[2] | masks[3] == ALL_CARDS else None
 
 
 def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
@@ -487,16 +512,24 @@ def _not_in_hand(seat: int, card: int, index: int, hands: list[int]) -> Problem:
     )
 
 
-@dataclass(slots=True)
 class Walk:
     """Where the play stands after the recorded plays."""
 
-    tricks: list[Json]
-    card_points: list[int]
-    tricks_won: list[int]
-    hands: list[int]
-    next_seat: int
-    open_trick: list[int]
+    def __init__(
+        self,
+        tricks: list[Json],
+        card_points: list[int],
+        tricks_won: list[int],
+        hands: list[int],
+        next_seat: int,
+        open_trick: list[int],
+    ) -> None:
+        self.tricks = tricks
+        self.card_points = card_points
+        self.tricks_won = tricks_won
+        self.hands = hands
+        self.next_seat = next_seat
+        self.open_trick = open_trick
 
 
 def _illegal(
@@ -521,27 +554,32 @@ def _walk_full(
     """Fast path for exactly 32 plays; None when any play is wrong (the caller then
     runs ``walk_plays`` to find and describe it).
 
-    Every trick takes one card from each seat, so each seat plays 8 cards; with hands
-    of 8 distinct cards, every card was in its player's hand exactly when all four
-    hands are empty at the end: one check instead of 32."""
-    h = list(start)
-    power, trump, tmask = table.power, table.trump, table.trump_mask
-    beaten, pts = table.beaten_by, table.points
+    A seat's hand at any moment is its dealt hand less the cards played so far
+    (``played``, one mask for the table): every card must be in its player's hand then,
+    which also refuses a card played twice. Everything here is an int, so compiled (see
+    ``native``) the walk allocates nothing but the tricks it returns."""
     if options.overtrump_on_trump_lead or options.partner_exempt:
         return None
-    text, bit, suit = CARD_TEXT, CARD_BIT, SUIT_OF
+    power, trump, tmask = table.power, table.trump, table.trump_mask
+    beaten, pts = table.beaten_by, table.points
+    text, suit = CARD_TEXT, SUIT_OF
     tricks: list[Json] = []
-    cp0 = cp1 = tw0 = 0
+    played = cp0 = cp1 = tw0 = 0
     seat = forehand
     for i in range(0, 32, 4):
         leader = seat  # ``seat`` becomes the trick's winner
         best = plays[i]
-        h[leader] ^= bit[best]
+        if not (start[leader] & ~played) >> best & 1:
+            return None
+        played |= 1 << best
         led = suit[best]
         ledmask = SUIT_MASK[led]
-        for pos, follower in FOLLOWERS[leader]:
+        for pos in range(1, 4):
+            follower = (leader + pos) & 3
             c = plays[i + pos]
-            hand = h[follower]
+            hand = start[follower] & ~played
+            if not hand >> c & 1:
+                return None
             s = suit[c]
             if s == led:
                 if power[c] > power[best]:
@@ -551,13 +589,13 @@ def _walk_full(
             elif s == trump:
                 if suit[best] == trump:
                     higher = hand & beaten[best]
-                    if higher and not higher & bit[c]:
+                    if higher and not higher >> c & 1:
                         return None
                 if power[c] > power[best]:
                     best, seat = c, follower
             elif hand & tmask:
                 return None
-            h[follower] = hand ^ bit[c]
+            played |= 1 << c
         c0, c1, c2, c3 = plays[i], plays[i + 1], plays[i + 2], plays[i + 3]
         points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
         if i == 28:
@@ -575,9 +613,7 @@ def _walk_full(
                 "points": points,
             }
         )
-    if h[0] | h[1] | h[2] | h[3]:
-        return None
-    return Walk(tricks, [cp0, cp1], [tw0, 8 - tw0], h, seat, [])
+    return Walk(tricks, [cp0, cp1], [tw0, 8 - tw0], [0, 0, 0, 0], seat, [])
 
 
 def walk_plays(
@@ -653,10 +689,14 @@ def _parse_plays(ck: Checker, value: object) -> list[int] | None:
     if not isinstance(value, list):
         ck.bad("plays must be a list of cards", "plays")
         return None
-    try:
-        return list(map(CARD_BY_TEXT.__getitem__, value))
-    except (KeyError, TypeError):
-        pass
+    plays = []
+    for text in value:
+        card = card_id(text) if type(text) is str else -1
+        if card < 0:
+            break
+        plays.append(card)
+    else:
+        return plays
     for i, text in enumerate(value):
         if parse_card(text) is None:
             ck.problems.append(

@@ -8,7 +8,7 @@ Hamburg per-deal points. It does not validate anything.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import DEAL_POINTS
 from .melds import Meld, contest, melds_json
@@ -17,27 +17,44 @@ from .rules import Options
 BELLA_POINTS = 20
 
 
-class DealFacts(NamedTuple):
-    """What a record says happened in a played deal (a named tuple: built per deal,
-    so it is cheap to make, and immutable)."""
+class DealFacts:
+    """What a record says happened in a played deal (immutable by convention).
 
-    kind: str
-    declarer: int
-    trump: int
-    forehand: int
-    multiplier: int
-    march: bool
-    #: Per team: card points of its tricks + Jappa/Mie bonuses + last trick.
-    card_points: tuple[int, int]
-    #: The playing team took all 8 tricks.
-    playing_took_all: bool
-    #: The defenders took no trick (before the revoke, if any).
-    defenders_trickless: bool
-    #: Melds announced in time (before a revoke), all seats.
-    melds: tuple[Meld, ...]
-    #: The Bella seat when Bella counts.
-    bella: int | None
-    revoke_seat: int | None
+    A plain class with its own ``__init__``: compiled (see ``native``) it is a native
+    class, where a named tuple's constructor runs interpreted."""
+
+    def __init__(
+        self,
+        kind: str,
+        declarer: int,
+        trump: int,
+        forehand: int,
+        multiplier: int,
+        march: bool,
+        card_points: tuple[int, int],
+        playing_took_all: bool,
+        defenders_trickless: bool,
+        melds: tuple[Meld, ...],
+        bella: int | None,
+        revoke_seat: int | None,
+    ) -> None:
+        self.kind = kind
+        self.declarer = declarer
+        self.trump = trump
+        self.forehand = forehand
+        self.multiplier = multiplier
+        self.march = march
+        #: Per team: card points of its tricks + Jappa/Mie bonuses + last trick.
+        self.card_points = card_points
+        #: The playing team took all 8 tricks.
+        self.playing_took_all = playing_took_all
+        #: The defenders took no trick (before the revoke, if any).
+        self.defenders_trickless = defenders_trickless
+        #: Melds announced in time (before a revoke), all seats.
+        self.melds = melds
+        #: The Bella seat when Bella counts.
+        self.bella = bella
+        self.revoke_seat = revoke_seat
 
 
 def match_points(points: int) -> int:
