@@ -43,15 +43,6 @@ CARD_BY_TEXT: Final[dict[str, int]] = {t: i for i, t in enumerate(CARD_TEXT)}
 CARD_BY_TEXT.update({"10" + s: s_i * 8 + TEN for s_i, s in enumerate(SUIT_LETTERS)})
 BIT_BY_TEXT: Final = {text: 1 << card for text, card in CARD_BY_TEXT.items()}
 SUIT_BY_TEXT: Final[dict[str, int]] = {s: i for i, s in enumerate(SUIT_LETTERS)}
-#: A card id's two parts by character code (-1 for any other character), for
-#: ``card_id``: ``RANK_BY_CODE[ord("J")] == 4`` (its rank), ``SUIT_BY_CODE[ord("H")] == 16``
-#: (8 times its suit).
-RANK_BY_CODE: Final = tuple(
-    RANK_LETTERS.index(chr(code)) if chr(code) in RANK_LETTERS else -1 for code in range(128)
-)
-SUIT_BY_CODE: Final = tuple(
-    8 * SUIT_LETTERS.index(chr(code)) if chr(code) in SUIT_LETTERS else -1 for code in range(128)
-)
 
 #: Augen per natural rank, the same in every suit: 7 8 9 T J Q K A.
 RANK_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 11)
@@ -81,31 +72,11 @@ def make_card(suit: int, rank: int) -> int:
     return suit * 8 + rank
 
 
-def card_id(text: str) -> int:
-    """The card id for a text such as ``JH``, ``TS`` or ``10S``; -1 when it names none.
-
-    Works from the characters' codes rather than a dict: compiled (see ``native``), this
-    costs a fraction of hashing a fresh string and looking it up; it accepts exactly the
-    keys of ``CARD_BY_TEXT``."""
-    size = len(text)
-    if size == 2:
-        rank_code, suit_code = ord(text[0]), ord(text[1])
-    elif size == 3 and ord(text[0]) == 49 and ord(text[1]) == 48:  # "10"
-        rank_code, suit_code = 84, ord(text[2])  # as "T"
-    else:
-        return -1
-    if rank_code >= 128 or suit_code >= 128:
-        return -1
-    rank, suit = RANK_BY_CODE[rank_code], SUIT_BY_CODE[suit_code]
-    return suit + rank if rank >= 0 and suit >= 0 else -1
-
-
 def parse_card(text: object) -> int | None:
     """The card id for a text such as ``JH`` or ``10S``; None when it is not a card."""
     if type(text) is not str:
         return None
-    card = card_id(text)
-    return None if card < 0 else card
+    return CARD_BY_TEXT.get(text)
 
 
 def parse_suit(text: object) -> int | None:

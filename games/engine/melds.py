@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import CARD_TEXT, card_id, make_card
+from .cards import BIT_BY_TEXT, CARD_TEXT, make_card
 from .rules import Options
 
 TERZ_POINTS = 20
@@ -123,10 +123,10 @@ def run_of_cards(texts: object) -> Run | None:
         return None
     mask = 0
     for text in texts:
-        card = card_id(text) if type(text) is str else -1
-        if card < 0:
+        bit = BIT_BY_TEXT.get(text) if type(text) is str else None
+        if bit is None:
             return None
-        mask |= 1 << card
+        mask |= bit
     run = RUN_BY_MASK.get(mask)
     return run if run is not None and run.length == len(texts) else None
 

@@ -12,6 +12,8 @@ from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
+    BIT_BY_TEXT,
+    CARD_BY_TEXT,
     CARD_TEXT,
     DEAL_POINTS,
     LAST_TRICK_BONUS,
@@ -20,7 +22,6 @@ from .cards import (
     SUIT_OF,
     TABLES,
     TrumpTable,
-    card_id,
     parse_card,
     parse_suit,
 )
@@ -103,9 +104,9 @@ def _parse_well_formed(rec: Json) -> Parsed | None:
         or type(upcard_text) is not str
     ):
         return None
-    upcard = card_id(upcard_text)
+    upcard = CARD_BY_TEXT.get(upcard_text)
     fields = rec.get("contract")
-    if upcard < 0 or type(fields) is not dict:
+    if upcard is None or type(fields) is not dict:
         return None
     kind = fields.get("kind")
     if kind == "thrown_in" and len(fields) == 1:
@@ -147,8 +148,8 @@ def _well_formed_revoke(value: object) -> tuple[int, int] | None:
     seat, text = value.get("seat"), value.get("card")
     if type(seat) is not int or not 0 <= seat <= 3 or type(text) is not str:
         return None
-    card = card_id(text)
-    return None if card < 0 else (seat, card)
+    card = CARD_BY_TEXT.get(text)
+    return None if card is None else (seat, card)
 
 
 def _well_formed_melds(value: object) -> list[tuple[int, Meld]] | None:
@@ -408,19 +409,24 @@ def _well_formed_hands(value: object) -> list[int] | None:
     set all 32 bits hold no card twice."""
     if type(value) is not list or len(value) != 4:
         return None
-    masks = []
-    for hand in value:
-        if type(hand) is not list or len(hand) != 8:
-            return None
-        mask = 0
-        for text in hand:
-            if type(text) is not str:
-                return None
-            card = card_id(text)
-            if card < 0:
-                return None
-            mask |= 1 << card
-        masks.append(mask)
+    bits = BIT_BY_TEXT
+    try:
+        # written out, as a list of 8 is all it accepts (one loop fewer to run)
+        masks = [
+            bits[h[0]]
+            | bits[h[1]]
+            | bits[h[2]]
+            | bits[h[3]]
+            | bits[h[4]]
+            | bits[h[5]]
+            | bits[h[6]]
+            | bits[h[7]]
+            if type(h) is list and len(h) == 8
+            else -1
+            for h in value
+        ]
+    except (KeyError, TypeError):  # no card text, or not even a text
+        return None
     return masks if masks[0] | masks[1] | masks[2] | masks[3] == ALL_CARDS else None
 
 
@@ -689,14 +695,11 @@ def _parse_plays(ck: Checker, value: object) -> list[int] | None:
     if not isinstance(value, list):
         ck.bad("plays must be a list of cards", "plays")
         return None
-    plays = []
-    for text in value:
-        card = card_id(text) if type(text) is str else -1
-        if card < 0:
-            break
-        plays.append(card)
-    else:
-        return plays
+    cards = CARD_BY_TEXT
+    try:
+        return [cards[text] for text in value]
+    except (KeyError, TypeError):  # no card text, or not even a text
+        pass
     for i, text in enumerate(value):
         if parse_card(text) is None:
             ck.problems.append(
