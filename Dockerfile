@@ -1,11 +1,25 @@
 # Production image: the Django site under gunicorn; the same image runs the Celery worker
 # and beat (see docker-compose.yml).
+
+# The rules engine compiled with mypyc (scripts/build_engine.py): the full image has gcc.
+# Same Python version as the final image, so the build's digest matches there; if it did
+# not, the engine would run interpreted (games/engine/native.py), never stale.
+FROM python:3.12 AS engine
+WORKDIR /app
+COPY requirements-build.txt .
+RUN pip install --no-cache-dir -r requirements-build.txt
+COPY games/ games/
+COPY scripts/build_engine.py scripts/
+RUN python scripts/build_engine.py
+
 FROM python:3.12-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
+COPY --from=engine /app/build/engine-native build/engine-native
+RUN python -c "import games.engine as e; print('engine compiled:', e.running_native())"
 RUN DJANGO_SECRET_KEY=build-only DJANGO_DEBUG=0 python manage.py collectstatic --noinput
 RUN useradd --create-home klammern && chown -R klammern /app
 USER klammern
