@@ -120,7 +120,10 @@ def _parse_calls(calls: object) -> tuple[_Call, ...] | Problem:
         # them: True == 1, hence the seat's type check); its size says there is no more.
         if type(item) is dict:
             trump = item.get("trump", _ABSENT)
-            call = by_fields.get((item.get("seat"), item.get("call"), trump))
+            try:
+                call = by_fields.get((item.get("seat"), item.get("call"), trump))
+            except TypeError:  # a list or a dict as a field: no call
+                call = None
             if (
                 call is not None
                 and type(item["seat"]) is int

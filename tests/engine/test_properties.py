@@ -152,3 +152,53 @@ def test_summary_of_a_full_deal_agrees(seed: int, dealer: int) -> None:
         "bella",
     ):
         assert summary[key] == result[key], key
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _places(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place inside a record, as a path of keys and indices."""
+    found = [path] if path else []
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, inner in items:
+        found += _places(inner, (*path, key))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(SEEDS, DEALERS, st.data())
+def test_any_value_anywhere_is_refused_in_words_never_with_a_crash(
+    seed: int, dealer: int, data: st.DataObject
+) -> None:
+    """Whatever JSON value stands in whatever place of a record (a list as a call's seat,
+    a dict as a card...), check() says what is wrong and never falls back to its
+    ``internal_error`` answer."""
+    record = deal(seed, dealer)
+    if data.draw(st.booleans()):  # some as summary records
+        record = {k: v for k, v in record.items() if k not in ("hands", "plays")}
+        record["card_points"] = [82, 82]
+    places = _places(record) + [(name,) for name in ("bidding", "melds", "bella", "revoke")]
+    path = data.draw(st.sampled_from(places))
+    target: object = record
+    for key in path[:-1]:
+        target = target[key]  # type: ignore[index]
+    target[path[-1]] = data.draw(JSON_VALUES)  # type: ignore[index]
+    result = check(record)
+    assert "internal_error" not in [e["code"] for e in result["errors"]], (path, result)
