@@ -34,7 +34,7 @@ import sys
 import threading
 import time
 import uuid
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -112,7 +112,7 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
         str(VENV_BIN / "gunicorn"),
         "klammern_site.wsgi",
         "-k",
-        "gthread",
+        args.worker_class,
         "-w",
         str(args.workers),
         "--threads",
@@ -407,18 +407,21 @@ def sustained(
         ready.set()
     started = time.perf_counter()
 
-    def tablet_loop(index: int) -> None:
-        mine = bench_field.tables[index::clients]
+    # the tables take turns: a client thread takes the table waiting longest, sends its
+    # next deal and puts it back last (a table is never sent two deals at once), so
+    # every table advances at the same pace whichever threads the GIL favours
+    waiting = deque(bench_field.tables)
+
+    def tablet_loop(_index: int) -> None:
         while not stop.is_set() and time.perf_counter() - started < seconds:
-            for table in mine:
-                if stop.is_set() or time.perf_counter() - started >= seconds:
-                    break
-                next_deal[table.match] += 1
-                reply = bench.submit(table, next_deal[table.match])
-                tally.add(reply)
-                if reply.status == 201:
-                    with tally.lock:
-                        windows[int((time.perf_counter() - started) // 10)] += 1
+            table = waiting.popleft()
+            next_deal[table.match] += 1
+            reply = bench.submit(table, next_deal[table.match])
+            waiting.append(table)
+            tally.add(reply)
+            if reply.status == 201:
+                with tally.lock:
+                    windows[int((time.perf_counter() - started) // 10)] += 1
 
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(tablet_loop, range(clients)))
@@ -609,6 +612,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("scenarios", nargs="*", help=f"any of {', '.join(SCENARIOS)}; all")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--worker-class", default="gthread", help="gunicorn -k")
     parser.add_argument("--duration", type=float, default=60, help="sustained run, seconds")
     parser.add_argument(
         "--no-pool",
@@ -639,7 +643,10 @@ def main(argv: list[str]) -> None:
     if unknown := set(chosen) - set(SCENARIOS):
         raise SystemExit(f"unknown scenarios: {', '.join(sorted(unknown))}")
     env = bench_env(args)
-    print(f"machine before: {machine()}; gunicorn -w {args.workers} --threads {args.threads}")
+    print(
+        f"machine before: {machine()}; gunicorn -k {args.worker_class} -w {args.workers} "
+        f"--threads {args.threads}"
+    )
     recreate_database(env)
     organiser = create_organiser(env)
     figures: dict[str, Any] = {"machine_before": machine()}
