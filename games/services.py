@@ -431,8 +431,10 @@ def execute_idempotently(
     """Run ``operation`` once per (scope, key).
 
     The operation's writes and the record of its response are one transaction, the
-    record inserted last: the unique (scope, key) index lets only one request with a key
-    commit. A second one with the same key is refused on its way (it waits for the rows
+    record inserted after the operation's writes and before its results-version bumps,
+    which ``results_changes_last`` holds back to the very end (they lock the hot
+    tournament and club rows): the unique (scope, key) index lets only one request with
+    a key commit. A second one with the same key is refused on its way (it waits for the rows
     the first one locked, then finds its deal entered: 409, or changed: 412) or at the
     index (it waits there until the first commits); either way it is rolled back and
     replays the committed response. A retry after the fact runs the same way. Only

@@ -88,6 +88,32 @@ def test_queries_do_not_grow_with_the_match(club_a: Any, organiser: Any) -> None
     assert len(set(counts)) == 1, counts
 
 
+def test_results_version_bump_is_the_entrys_last_statement(event: Event, device: APIClient) -> None:
+    """The hot tournament and club rows are locked by the last statement before the
+    commit, after the idempotency record (every entry of the tournament waits for them)."""
+    with CaptureQueriesContext(connection) as queries:
+        assert post(device, event.match1, 1, summary_record()).status_code == 201
+    sql = statements(queries)
+    first_bump = next(i for i, s in enumerate(sql) if "results_version" in s)
+    assert all("results_version" in s for s in sql[first_bump:]), sql
+    assert any("games_idempotencyrecord" in s for s in sql[:first_bump]), sql
+
+
+def test_entry_statements_are_prepared_on_postgresql(event: Event, device: APIClient) -> None:
+    """The device entry's plain statements are prepared once per connection, so
+    PostgreSQL does not plan them for every deal (``klammern_site.db``)."""
+    for number in (1, 2):
+        assert post(device, event.match1, number, summary_record()).status_code == 201
+    if connection.vendor != "postgresql":  # SQLite: the ordinary cursor
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = " ".join(row[0] for row in cursor.fetchall())
+    for table in ("tournaments_devicecredential", "tournaments_match", "games_deal",
+                  "games_idempotencyrecord", "tournaments_tournament"):  # fmt: skip
+        assert table in prepared, table
+
+
 def test_entry_answer_equals_the_stored_deal(event: Event, device: APIClient) -> None:
     for number in range(1, 5):
         response = post(device, event.match1, number, summary_record(dealer=number - 1))
