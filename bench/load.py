@@ -259,7 +259,7 @@ class Tablets:
 
     def __init__(self, base_url: str, *, timeout: float = 60) -> None:
         parts = urlsplit(base_url)
-        self.host, self.port, self.timeout = parts.hostname, parts.port, timeout
+        self.host, self.port, self.timeout = parts.hostname or "127.0.0.1", parts.port, timeout
         self._local = threading.local()
 
     def post(self, path: str, body: bytes, *, auth: str, key: str) -> Sent:

@@ -32,7 +32,9 @@ def prepared_cursor() -> CursorWrapper:
     connection.ensure_connection()
     with connection.wrap_database_errors:
         # Django's own cursor wrapping (debug logging, execute wrappers) for our cursor
-        return connection._prepare_cursor(_preparing_cursor_class()(connection.connection))
+        return connection._prepare_cursor(  # type: ignore[attr-defined]
+            _preparing_cursor_class()(connection.connection)
+        )
 
 
 @lru_cache(maxsize=1)
@@ -44,6 +46,6 @@ def _preparing_cursor_class() -> Any:
     class PreparingCursor(ServerBindingCursor):  # type: ignore[misc,valid-type]
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             kwargs.setdefault("prepare", True)
-            return super().execute(query, params, **kwargs)
+            return super().execute(query, params, **kwargs)  # type: ignore[misc]
 
     return PreparingCursor
