@@ -64,6 +64,10 @@ def _all_failed(data: dict[str, Any], *args: Any, **kwargs: Any) -> list[str]:
     return list(data)
 
 
+def _none_added(keys: list[str], *args: Any, **kwargs: Any) -> list[bool]:
+    return [False] * len(keys)
+
+
 class ReusedClientRedisCacheClient(RedisCacheClient):
     """Django's Redis cache client, handing out one ``redis.Redis`` per connection pool
     (clients are thread-safe: each command borrows a connection from the pool)."""
@@ -100,3 +104,14 @@ class ResilientRedisCache(RedisCache):
     get_many = _degrades_to(_empty)(RedisCache.get_many)
     set_many = _degrades_to(_all_failed)(RedisCache.set_many)
     delete_many = _degrades_to(_nothing)(RedisCache.delete_many)
+
+    @_degrades_to(_none_added)
+    def add_each(self, keys: list[str], value: Any, timeout: float) -> list[bool]:
+        """``add(key, value, timeout)`` for each key, in one pipelined round trip: whether
+        each was added (stored as ``add`` stores it)."""
+        made = [self.make_and_validate_key(key) for key in keys]
+        stored = self._cache._serializer.dumps(value)
+        pipe = self._cache.get_client(made[0], write=True).pipeline(transaction=False)
+        for key in made:
+            pipe.set(key, stored, nx=True, ex=int(timeout))
+        return [bool(added) for added in pipe.execute()]

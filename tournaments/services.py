@@ -8,7 +8,6 @@ seating module takes over; standings are not computed here.
 
 from __future__ import annotations
 
-import logging
 import secrets
 import threading
 import time
@@ -19,13 +18,11 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from klammern_site.cache import UNREACHABLE
 from klammern_site.db import prepared_cursor
 
 from . import seating, selectors, standings
@@ -49,8 +46,6 @@ from .models import (
     Tournament,
     hash_device_code,
 )
-
-logger = logging.getLogger(__name__)
 
 # Letters and digits that cannot be mistaken for each other on a tablet screen.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -277,21 +272,13 @@ def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
 
 
 def _add_flags(flags: list[str]) -> list[bool]:
-    """``cache.add(flag, now, ...)`` for each flag; on Redis in one pipelined round trip,
-    stored as ``cache.add`` stores them; none added while Redis is unreachable."""
-    now, timeout, backend = time.time(), FLAG_STALE_SECONDS * 10, caches["default"]
-    if not isinstance(backend, RedisCache):
-        return [backend.add(flag, now, timeout=timeout) for flag in flags]
-    try:
-        keys = [backend.make_and_validate_key(flag) for flag in flags]
-        value = backend._cache._serializer.dumps(now)  # type: ignore[attr-defined]
-        pipe = backend._cache.get_client(keys[0], write=True).pipeline(transaction=False)
-        for key in keys:
-            pipe.set(key, value, nx=True, ex=timeout)
-        return [bool(added) for added in pipe.execute()]
-    except UNREACHABLE as exc:
-        logger.warning("cache unreachable in add_flags: %s", exc)
-        return [False] * len(flags)
+    """``cache.add(flag, now, ...)`` for each flag: in one round trip where the cache
+    offers it (``ResilientRedisCache.add_each``), one by one elsewhere."""
+    now, timeout = time.time(), FLAG_STALE_SECONDS * 10
+    add_each = getattr(cache, "add_each", None)
+    if add_each is not None:
+        return list(add_each(flags, now, timeout))
+    return [cache.add(flag, now, timeout=timeout) for flag in flags]
 
 
 def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:

@@ -252,7 +252,6 @@ def redis_flags(monkeypatch: pytest.MonkeyPatch) -> Any:
 
     url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     redis_cache = ResilientRedisCache(url, {"KEY_PREFIX": f"test-flags-{os.getpid()}"})
-    monkeypatch.setattr(services, "caches", {"default": redis_cache})
     monkeypatch.setattr(services, "cache", redis_cache)
     yield redis_cache
     redis_cache.delete_many(
@@ -302,7 +301,7 @@ def test_unreachable_redis_queues_nothing_and_raises_nothing(
         port = s.getsockname()[1]
     dead = ResilientRedisCache(f"redis://127.0.0.1:{port}/0",
                                {"OPTIONS": {"socket_connect_timeout": 0.2}})  # fmt: skip
-    monkeypatch.setattr(services, "caches", {"default": dead})
+    monkeypatch.setattr(services, "cache", dead)
     with mock.patch.object(services, "_send_recompute") as send:
         services.enqueue_result_recomputes(tournament_id=1, club_id=2)
     assert send.call_count == 0  # as cache.add answers "not added": the beat task requeues
