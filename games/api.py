@@ -387,7 +387,6 @@ def _deal_detail_view() -> Any:
 
 
 @lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def _deal_view_headers() -> dict[str, str]:
     """``DealDetailView``'s own headers (``Allow``, ``Vary``): the same for every answer."""
     view = DealDetailView()
