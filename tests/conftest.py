@@ -258,3 +258,13 @@ def clients(
         "device": device,
         "other_device": other_device,
     }
+
+
+def set_throttle_rates(monkeypatch: pytest.MonkeyPatch, *, default: str = "100/min",
+                       **rates: str) -> None:  # fmt: skip
+    """Every DRF throttle scope (anon, user, device, deals) at ``default``, but those
+    named (``anon="3/min"``): a test's own rates instead of the settings'."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    scopes = dict.fromkeys(("anon", "user", "device", "deals"), default)
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**scopes, **rates})

@@ -19,7 +19,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games import api
 from games.models import Deal, DealVersion
-from tests.conftest import Event
+from tests.conftest import Event, set_throttle_rates
 from tests.factories import invalid_record, summary_record
 from tournaments import services
 from tournaments.authentication import find_entry_credential, find_usable_credential
@@ -215,8 +215,7 @@ def test_plain_entries_only_are_taken_by_the_fast_path(
 
 @pytest.fixture
 def strict_rates(monkeypatch: pytest.MonkeyPatch) -> None:
-    rates = {"anon": "100/min", "user": "100/min", "device": "2/min", "deals": "100/min"}
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    set_throttle_rates(monkeypatch, device="2/min")
 
 
 @pytest.mark.usefixtures("strict_rates")

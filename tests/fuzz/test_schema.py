@@ -19,12 +19,11 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
-from rest_framework.throttling import SimpleRateThrottle
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from klammern_site.wsgi import application
-from tests.conftest import Event
+from tests.conftest import Event, set_throttle_rates
 from tests.factories import summary_record
 from tournaments.models import Player, Registration
 
@@ -55,9 +54,7 @@ def private_throttling(settings: Any, monkeypatch: Any) -> None:
     Redis with other test runs."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "fuzz"}}  # fmt: skip
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
-        "anon": "100000/min", "user": "100000/min", "device": "100000/min",
-        "deals": "100000/min"})  # fmt: skip
+    set_throttle_rates(monkeypatch, default="100000/min")
 
 
 # Loaded at collection (schemathesis's lazy fixture loader does not run on this pytest).

@@ -14,10 +14,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
-from rest_framework.throttling import SimpleRateThrottle
 
 from klammern_site import middleware
-from tests.conftest import Event
+from tests.conftest import Event, set_throttle_rates
 from tests.factories import summary_record
 from tournaments import services
 
@@ -135,8 +134,7 @@ def test_a_deal_is_visible_once_the_age_limit_has_passed(
 
 @pytest.fixture
 def strict_rates(monkeypatch: pytest.MonkeyPatch) -> None:
-    rates = {"anon": "3/min", "user": "100/min", "device": "100/min", "deals": "100/min"}
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    set_throttle_rates(monkeypatch, anon="3/min")
 
 
 @pytest.mark.usefixtures("strict_rates")
