@@ -46,10 +46,13 @@ test-fast: engine
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 check: lint
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy --strict games/engine
 	$(PY) manage.py makemigrations --check --dry-run
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py makemigrations --check --dry-run
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=ci-only-$$(date +%s)-not-a-real-secret-key-0123456789abcdef \
 		DJANGO_ALLOWED_HOSTS=klammern.example $(PY) manage.py check --deploy --fail-level WARNING
 

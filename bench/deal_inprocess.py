@@ -43,7 +43,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from games.engine import random_deal  # noqa: E402
 from tests.conftest import *  # noqa: E402,F403 (the clubs, organiser and event fixtures)
 from tests.conftest import make_event  # noqa: E402
-from tournaments import services  # noqa: E402
+from tournaments import results, services  # noqa: E402
 from tournaments.models import Table  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,12 +53,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def tables(settings: Any, club_a: Any, organiser: Any, monkeypatch: Any) -> list[tuple[int, str]]:
     settings.DEBUG = False
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0]
-    settings.CACHES = {"default": {"BACKEND": "klammern_site.cache.ResilientRedisCache",
-                                   "LOCATION": f"{redis}/7"}}  # fmt: skip
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": f"{redis}/7"}
+    }
     from django.core.cache import cache
 
     cache.clear()
-    monkeypatch.setattr(services, "_send_recompute", lambda task, owner: None)
+    monkeypatch.setattr(results, "_send_recompute", lambda task, owner: None)
     event = make_event(club=club_a, players=40, deals=60)
     codes = []
     for table in Table.objects.filter(round=event.round).order_by("number"):
@@ -93,9 +94,11 @@ def test_deal_entry_cost(tables: list[tuple[int, str]]) -> None:
 
     def send(client: Client, match: int, number: int) -> None:
         response = client.post(
-            f"/api/matches/{match}/deals/{number}/", records[number - 1],
-            content_type="application/json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )  # fmt: skip
+            f"/api/matches/{match}/deals/{number}/",
+            records[number - 1],
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        )
         assert response.status_code == 201, response.content
 
     for job in jobs[:10]:  # warm-up: caches, first connections
@@ -113,8 +116,10 @@ def test_deal_entry_cost(tables: list[tuple[int, str]]) -> None:
             profiler.disable()
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         pg_cpu = _process_cpu(backend) - pg_cpu
-    print(f"\n{n} deals: CPU {cpu / n * 1000:.2f} ms/deal, wall {wall / n * 1000:.2f} ms/deal, "
-          f"{len(queries) / n:.2f} statements/deal incl. BEGIN/COMMIT")  # fmt: skip
+    print(
+        f"\n{n} deals: CPU {cpu / n * 1000:.2f} ms/deal, wall {wall / n * 1000:.2f} ms/deal, "
+        f"{len(queries) / n:.2f} statements/deal incl. BEGIN/COMMIT"
+    )
     if pg_cpu >= 0:
         print(f"PostgreSQL backend CPU {pg_cpu / n * 1000:.2f} ms/deal (its /proc stat)")
     per_deal = len(queries) // n

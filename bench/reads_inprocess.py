@@ -27,17 +27,22 @@ def configure() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/klammern_inprocess")
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/6")
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "klammern_site.settings", "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECURE_SSL_REDIRECT": "0", "THROTTLE_ANON": "10000000/min",
-    })  # fmt: skip
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "klammern_site.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
+            "THROTTLE_ANON": "10000000/min",
+        }
+    )
 
 
 def make_tournament() -> int:
     from django.contrib.auth import get_user_model
 
-    from tournaments import services
+    from tournaments import draw, services, snapshots
     from tournaments.models import Club
 
     club = Club.objects.create(name="KC Bench", slug="bench")
@@ -48,20 +53,31 @@ def make_tournament() -> int:
         registration = services.register_player(tournament=tournament, player=player)
         services.check_in_registration(registration=registration)
     services.start_tournament(tournament=tournament)
-    services.publish_round(round_=services.draw_round(tournament=tournament, seed=1))
-    services.recompute_standings(tournament_id=tournament.pk)
+    services.publish_round(round_=draw.draw_round(tournament=tournament, seed=1))
+    snapshots.recompute_standings(tournament_id=tournament.pk)
     return tournament.pk
 
 
 def environ(path: str, accept: str) -> dict[str, object]:
     return {
-        "REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "HTTP_HOST": "127.0.0.1:8000",
-        "REMOTE_ADDR": "127.0.0.1", "HTTP_ACCEPT": accept, "HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9",
-        "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.input": io.BytesIO(), "wsgi.errors": sys.stderr,
-        "wsgi.url_scheme": "http", "wsgi.version": (1, 0), "wsgi.multithread": True,
-        "wsgi.multiprocess": True, "wsgi.run_once": False,
-    }  # fmt: skip
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "HTTP_HOST": "127.0.0.1:8000",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_ACCEPT": accept,
+        "HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr,
+        "wsgi.url_scheme": "http",
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
 
 
 def cpu_per_read(application: object, path: str, accept: str, requests: int) -> float:
@@ -91,17 +107,11 @@ def cpu_per_read(application: object, path: str, accept: str, requests: int) -> 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--without-micro-cache", action="store_true",
-                        help="every read misses the process-local micro-cache")  # fmt: skip
     args = parser.parse_args(argv)
     configure()
     import django
 
     django.setup()
-    if args.without_micro_cache:
-        from klammern_site import middleware
-
-        middleware.PUBLIC_READS.max_age = -1.0
     from django.core.cache import cache
     from django.core.management import call_command
     from django.core.wsgi import get_wsgi_application
@@ -114,10 +124,15 @@ def main(argv: list[str]) -> None:
         cache.clear()
         pk = make_tournament()
         application = get_wsgi_application()
-        api = cpu_per_read(application, f"/api/tournaments/{pk}/standings/",
-                           "application/json", args.requests)  # fmt: skip
-        page = cpu_per_read(application, f"/tournaments/{pk}/standings/",
-                            "text/html,application/xhtml+xml,*/*;q=0.8", args.requests)  # fmt: skip
+        api = cpu_per_read(
+            application, f"/api/tournaments/{pk}/standings/", "application/json", args.requests
+        )
+        page = cpu_per_read(
+            application,
+            f"/tournaments/{pk}/standings/",
+            "text/html,application/xhtml+xml,*/*;q=0.8",
+            args.requests,
+        )
         print(f"API  {api:.3f} ms CPU per read ({args.requests} reads)")
         print(f"page {page:.3f} ms CPU per read ({args.requests} reads)")
     finally:

@@ -2,8 +2,8 @@
 
 Creates a club, a tournament of ``--players`` checked-in players and ``--rounds`` closed
 rounds of random tables of four with ``--deals`` deals each (bulk_create, plausible score
-columns), then times ``services.compute_tournament_standings`` (the pure read and
-ranking) and ``services.recompute_standings`` (read, rank and store the snapshot).
+columns), then times ``snapshots.compute_tournament_standings`` (the pure read and
+ranking) and ``snapshots.recompute_standings`` (read, rank and store the snapshot).
 Everything happens in one transaction that is rolled back at the end, so the database
 (``DATABASE_URL``, PostgreSQL for meaningful figures) is left as it was.
 
@@ -31,7 +31,7 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games.models import Deal, DealVersion  # noqa: E402
-from tournaments import services  # noqa: E402
+from tournaments import snapshots  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Bye,
     Club,
@@ -56,20 +56,30 @@ def deal_columns(rng: random.Random) -> dict[str, object]:
     if (points[winner] < points[1 - winner]) == made:
         points.reverse()
     return {
-        "points_0": points[0], "points_1": points[1], "small_0": small[0],
-        "small_1": small[1], "match_points_0": (points[0] + 5) // 10,
-        "match_points_1": (points[1] + 5) // 10, "winner_team": winner,
+        "points_0": points[0],
+        "points_1": points[1],
+        "small_0": small[0],
+        "small_1": small[1],
+        "match_points_0": (points[0] + 5) // 10,
+        "match_points_1": (points[1] + 5) // 10,
+        "winner_team": winner,
         "outcome": "made" if made else "failed",
-    }  # fmt: skip
+    }
 
 
 def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
     rng = random.Random(seed)
     club = Club.objects.create(name="Bench club", slug=f"bench-{seed}-{time.time_ns()}")
     tournament = Tournament.objects.create(
-        club=club, name="Bench", slug="bench", status="running", deals_per_match=deals,
-        rules_locked=True, locked_at="2026-01-01T00:00Z", results_version=rounds * 1000,
-    )  # fmt: skip
+        club=club,
+        name="Bench",
+        slug="bench",
+        status="running",
+        deals_per_match=deals,
+        rules_locked=True,
+        locked_at="2026-01-01T00:00Z",
+        results_version=rounds * 1000,
+    )
     people = Player.objects.bulk_create(Player(name=f"P{i}") for i in range(players))
     Registration.objects.bulk_create(
         Registration(tournament=tournament, player=p, status="checked_in") for p in people
@@ -95,8 +105,15 @@ def build(players: int, rounds: int, deals: int, seed: int) -> Tournament:
             Deal(match=m, number=n) for m in matches for n in range(1, deals + 1)
         )
         DealVersion.objects.bulk_create(
-            DealVersion(deal=d, version=1, record={}, result={}, engine_version="bench",
-                        is_current=True, **deal_columns(rng))  # fmt: skip
+            DealVersion(
+                deal=d,
+                version=1,
+                record={},
+                result={},
+                engine_version="bench",
+                is_current=True,
+                **deal_columns(rng),
+            )
             for d in rows
         )
     return tournament
@@ -126,8 +143,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}, "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")  # fmt: skip
+    print(
+        f"database: {connection.vendor} {connection.settings_dict['NAME']}, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
     with transaction.atomic():
         start = time.perf_counter()
         tournament = build(args.players, args.rounds, args.deals, args.seed)
@@ -138,16 +157,16 @@ def main() -> int:
         )
         tid = tournament.pk
         with CaptureQueriesContext(connection) as queries:
-            data = services.compute_tournament_standings(tournament_id=tid)
+            data = snapshots.compute_tournament_standings(tournament_id=tid)
         print(f"rows {len(data['rows'])}, games {data['games']}, queries {len(queries)}")
         compute = timed(
             "compute_tournament_standings",
-            lambda: services.compute_tournament_standings(tournament_id=tid),
+            lambda: snapshots.compute_tournament_standings(tournament_id=tid),
             args.repeat,
         )
         store = timed(
             "recompute_standings (incl. store)",
-            lambda: services.recompute_standings(tournament_id=tid),
+            lambda: snapshots.recompute_standings(tournament_id=tid),
             args.repeat,
         )
         transaction.set_rollback(True)

@@ -3,14 +3,38 @@
 A deal's record and the engine's result live in ``DealVersion``; a correction adds a new
 version and flips ``is_current``. The database refuses two deals with the same number in
 one match, two current versions of one deal, and two requests with the same idempotency
-key in one scope. Writing these rows is the job of ``games/services.py``.
+key in one scope. On PostgreSQL it also keeps the versions append-only (django-pgtrigger):
+a version is never deleted, and the only change it takes is ``is_current`` going from
+true to false when a correction replaces it. Deleting a whole club or tournament in the
+admin lifts that for its own deletion only (``HISTORY_DELETION_SETTING``). Writing these rows is
+the job of ``games/services.py``.
 """
 
 from __future__ import annotations
 
+import pgtrigger
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+#: The transaction-local PostgreSQL setting under which deal versions may be deleted with
+#: the club or tournament they belong to (``games.services.deleting_history``).
+HISTORY_DELETION_SETTING = "klammern.delete_history"
+
+
+class AllOf(pgtrigger.Condition):
+    """A trigger condition that holds when all of its parts hold."""
+
+    def __init__(self, *parts: pgtrigger.Condition) -> None:
+        self.parts = parts
+
+    def resolve(self, model: type[models.Model]) -> str:
+        return "(" + " AND ".join(f"({part.resolve(model)})" for part in self.parts) + ")"
+
+
+HISTORY_LOCKED = pgtrigger.Condition(
+    f"current_setting('{HISTORY_DELETION_SETTING}', true) IS DISTINCT FROM 'on'"
+)
 
 
 class Deal(models.Model):
@@ -88,6 +112,27 @@ class DealVersion(models.Model):
                 name="deal_winner_team_0_or_1",
             ),
         ]
+        triggers = [
+            pgtrigger.Protect(
+                name="deal_version_never_deleted",
+                operation=pgtrigger.Delete,
+                condition=HISTORY_LOCKED,
+            ),
+            pgtrigger.Protect(
+                name="deal_version_append_only",
+                operation=pgtrigger.Update,
+                condition=AllOf(pgtrigger.AnyChange(exclude=["is_current"]), HISTORY_LOCKED),
+            ),
+            pgtrigger.Protect(
+                name="deal_version_only_retired",
+                operation=pgtrigger.Update,
+                # written out: a Q compiles differently on SQLite and PostgreSQL, which
+                # made makemigrations on PostgreSQL see a changed trigger
+                condition=pgtrigger.Condition(
+                    'NEW."is_current" = true AND OLD."is_current" = false'
+                ),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}{' (aktuell)' if self.is_current else ''}"
@@ -113,3 +158,22 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope}/{self.key} → {self.status_code}"
+
+
+class DealAnalysis(models.Model):
+    """The engine's par analysis of one deal version (``games.engine.analyse``), written
+    by ``games/analysis_services.py``. Each version has its own: a correction adds a
+    version, and with it a new analysis; the old one stays with the old version.
+    ``analysed`` is false for a summary record (no hands to analyse). ``costs`` are the
+    deal points each seat's plays lost against par (0–3; empty when not analysed)."""
+
+    version = models.OneToOneField(DealVersion, on_delete=models.CASCADE, related_name="analysis")
+    analysis = models.JSONField()
+    analysis_version = models.CharField(max_length=40)
+    engine_version = models.CharField(max_length=40)
+    analysed = models.BooleanField()
+    costs = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.version}: Analyse {self.analysis_version}"

@@ -18,9 +18,15 @@ class DealVersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = DealVersion
         fields = [
-            "version", "is_current", "record", "result", "engine_version",
-            "entered_by", "reason", "created",
-        ]  # fmt: skip
+            "version",
+            "is_current",
+            "record",
+            "result",
+            "engine_version",
+            "entered_by",
+            "reason",
+            "created",
+        ]
 
     def get_entered_by(self, version: DealVersion) -> str:
         return entered_by(version)

@@ -30,6 +30,8 @@ def _cache_answers() -> bool:
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 while the database answers (the cache may be degraded), else 503."""
     database = _database_answers()
-    body = {"database": "ok" if database else "down",
-            "cache": "ok" if _cache_answers() else "degraded"}  # fmt: skip
+    body = {
+        "database": "ok" if database else "down",
+        "cache": "ok" if _cache_answers() else "degraded",
+    }
     return JsonResponse(body, status=200 if database else 503)

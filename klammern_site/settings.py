@@ -12,6 +12,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -52,19 +54,21 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by the site itself
     "django_htmx",
+    "pgtrigger",
     "tournaments",
     "games",
 ]
 
 MIDDLEWARE = [
-    # repeated anonymous standings reads from memory, before anything else (<= 1 s old)
-    "klammern_site.middleware.PublicReadMicroCacheMiddleware",
     "klammern_site.middleware.RequestBodyLimitMiddleware",  # 413 before anything reads a body
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "klammern_site.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -88,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",  # {{ csp_nonce }} for inline scripts
             ],
         },
     },
@@ -106,11 +111,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Local runs: tablets write at the same time. IMMEDIATE takes the write lock at BEGIN
     # (a deferred transaction upgrading its lock fails at once with "database is
     # locked"); a waiting writer retries for up to 20 s; WAL lets readers run meanwhile.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })  # fmt: skip
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 # PostgreSQL connection pool (psycopg-pool), per process: DATABASE_POOL_MAX connections at
 # most (at least the gunicorn threads per worker). A request borrows a pooled connection
 # instead of keeping its own (CONN_MAX_AGE) and checking it with a SELECT 1 on every
@@ -126,11 +133,13 @@ if DATABASE_POOL_MAX and DATABASES["default"]["ENGINE"] == "django.db.backends.p
         "max_idle": 300,
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # psycopg's prepared-statement cache, which Django turns off. Django's own cursors
-    # bind values on the client and never prepare, so only the deal entry's statements
-    # are prepared (klammern_site.db, explicitly). A transaction-pooling proxy in between
-    # would have to keep each connection's prepared statements (PgBouncer >= 1.21 does).
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
+    # Values bound on the server, so that psycopg prepares a statement once it has run
+    # ``prepare_threshold`` times on a connection (Django's default binds on the client
+    # and never prepares). A transaction-pooling proxy in between would have to keep each
+    # connection's prepared statements (PgBouncer >= 1.21 does).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 5}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------
@@ -142,17 +151,28 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # Answers as an empty cache while Redis is down: deals are still accepted.
-            "BACKEND": "klammern_site.cache.ResilientRedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+                "IGNORE_EXCEPTIONS": True,
+            },
         }
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_TASK_EAGER_PROPAGATES = True
+# Par analyses (0.1-1 s each) wait in a queue of their own, which every worker consumes
+# beside the default one in turn: a burst of entered deals never holds a draw or a
+# standings recompute back behind hundreds of analyses.
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("analysis"))
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {"games.tasks.*": {"queue": "analysis"}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "Europe/Zurich"
@@ -182,7 +202,18 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
         "options": {"expires": 25},
     },
+    # deal versions whose par analysis is missing (a lost task, existing data, a new engine)
+    "analyse-missing-deals": {
+        "task": "games.tasks.analyse_missing_deals_task",
+        "schedule": 300.0,
+        "options": {"expires": 290},
+    },
 }
+# Each entered or corrected full deal is analysed (par, costly plays) by a task queued
+# after its commit. Off: only the periodic sweep above and ``manage.py analyse_deals``
+# analyse deals (the test suite turns it off except for tests marked ``analysis``, since
+# an eager analysis costs about 0.25 s per full deal).
+ANALYSE_DEALS_ON_ENTRY = os.environ.get("ANALYSE_DEALS_ON_ENTRY", "1") != "0"
 
 # --- Auth -----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -192,10 +223,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "admin:login"
+LOGIN_REDIRECT_URL = "console"  # a login without ?next= lands in the organisers' console
+# Django's password check, refused while failed attempts lock the address or the account
+AUTHENTICATION_BACKENDS = ["tournaments.lockout.LockoutBackend"]
+# Failed sign-ins and unknown table codes (tournaments.lockout): at most this many per
+# client address, and wrong passwords per username, before the rest of the window is 429.
+LOCKOUT_ADDRESS_RATE = os.environ.get("LOCKOUT_ADDRESS_RATE", "60/m")
+LOCKOUT_ACCOUNT_RATE = os.environ.get("LOCKOUT_ACCOUNT_RATE", "20/15m")
+# A cache that cannot count (Redis down) locks nobody out, as the throttles let requests by.
+RATELIMIT_FAIL_OPEN = True
 
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+LANGUAGES = [("de", "Deutsch"), ("en", "English"), ("nl", "Nederlands")]
+# English dates and numbers in the British form (en-GB), for a German-speaking club.
+FORMAT_MODULE_PATH = ["tournaments.web.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Zurich"
 USE_I18N = True
@@ -230,10 +272,34 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy: scripts only from the site's own files (or an inline script
+# carrying the request's nonce); connections, images, fonts, forms and the tablet's
+# service worker to and from the site only; no plugins, no framing. Styles allow inline
+# ``style`` attributes and htmx's indicator <style>: a nonce there would switch
+# 'unsafe-inline' off, and injected CSS cannot run code.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- REST API -------------------------------------------------------------------------
+# How many reverse proxies in front of the site append to X-Forwarded-For. 0: the client's
+# address is REMOTE_ADDR and X-Forwarded-For is ignored (a client could write anything
+# there); N: the N-th address from the right, the one the outermost declared proxy saw.
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournaments.authentication.DeviceAuthentication",
@@ -244,13 +310,18 @@ REST_FRAMEWORK = {
         "tournaments.permissions.NotADevice",
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
-    "EXCEPTION_HANDLER": "tournaments.exceptions.exception_handler",
+    "EXCEPTION_HANDLER": "klammern_site.exception_handler.exception_handler",
+    # DRF's parsers, with JSON nested too deeply for the decoder answered as 400
+    # The API speaks JSON only (as its schema says); a form or multipart body is a 415.
+    "DEFAULT_PARSER_CLASSES": ["klammern_site.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # ?format= filters tournaments by format; renderers are chosen by the Accept header.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.schema.ContractSchema",
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
         "tournaments.throttles.AnonymousThrottle",
         "tournaments.throttles.UserThrottle",
@@ -276,6 +347,16 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"MatchModeEnum": "tournaments.models.Match.Mode"},
+    # /api/docs/: Swagger UI from drf-spectacular-sidecar's static files, not a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # who may call each operation, every error status with its body, links for the
+    # stateful fuzzing (tournaments/schema.py)
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.schema.contract_hook",
+    ],
 }
 
 # A table's device code lives at most this long (and never beyond its round).

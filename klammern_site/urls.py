@@ -3,23 +3,22 @@ the web pages."""
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import device_deal_entry
 from klammern_site.health import healthz
-from tournaments.api import public_standings
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
-    # anonymous JSON readers of the public standings without DRF's dispatch; anything else
-    # there is handed to the routed DRF view (which the OpenAPI schema describes)
-    path("api/tournaments/<int:pk>/standings/", public_standings),
-    # a table device's deal entries and corrections likewise (anything else: the DRF view)
-    path("api/matches/<int:match_id>/deals/<int:number>/", device_deal_entry),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # the page and its start-up script apart, so that the page needs no inline script (CSP)
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.web.urls")),
 ]
+
+# Under /api/ the answers are JSON with a ``code`` (klammern_site/exception_handler.py).
+handler400 = "klammern_site.exception_handler.bad_request"
+handler404 = "klammern_site.exception_handler.page_not_found"
+handler500 = "klammern_site.exception_handler.server_error"

@@ -2,11 +2,12 @@
 stranger, an anonymous visitor, and the devices of tables 1 and 2 of a running round.
 
 Background work in ordinary tests: Celery runs eagerly (even with ``REDIS_URL`` set),
-the cache is a fresh local-memory cache, and ``transaction.on_commit`` callbacks run when
-the outermost atomic block *inside* the test's own transaction exits, as they would on a
-real commit (``commit_hooks_at_test_level``). Tests marked ``worker`` (tests/tasks) opt
-out of all three and run a real worker. With ``CI=true`` a missing PostgreSQL or Redis
-fails the session at start instead of letting tests skip.
+the cache is a fresh local-memory cache, and the test clients (``tests/support/clients.py``)
+run a request's ``transaction.on_commit`` callbacks when it returns, as a real commit
+would; a test calling services directly wraps them in pytest-django's
+``django_capture_on_commit_callbacks(execute=True)``. Tests marked ``worker`` (tests/tasks)
+opt out of eager Celery and the private cache and run a real worker. With ``CI=true`` a
+missing PostgreSQL or Redis fails the session at start instead of letting tests skip.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.db import transaction
-from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-from tournaments import services
+from tests.support.clients import APIClient, Client
+from tournaments import draw, services
 from tournaments.models import Club, Match, Round, Table, Tournament
 
 
@@ -89,8 +89,9 @@ def eager_celery(settings: Any, *, cache: str) -> Iterator[None]:
     from klammern_site.celery import app
 
     saved_caches = settings.CACHES
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": cache}}  # fmt: skip
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": cache}
+    }
     saved = app.conf.task_always_eager, app.conf.task_eager_propagates
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     try:
@@ -111,36 +112,24 @@ def eager_background_work(request: pytest.FixtureRequest, settings: Any) -> Iter
 
 
 @pytest.fixture(autouse=True)
-def commit_hooks_at_test_level(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Run ``on_commit`` callbacks when the code under test leaves its outermost atomic
-    block and only the test's wrapping transaction remains: that is where a real
-    request would commit. Without this they would never run in ``db`` tests."""
-    if request.node.get_closest_marker("worker"):
-        yield
-        return
-    original = transaction.Atomic.__exit__
+def analysis_on_entry(request: pytest.FixtureRequest, settings: Any) -> None:
+    """Entered deals are analysed at once only in tests marked ``analysis``: an eager
+    par analysis costs about 0.25 s per full deal, and most tests enter deals for other
+    reasons (``ANALYSE_DEALS_ON_ENTRY`` in settings.py)."""
+    settings.ANALYSE_DEALS_ON_ENTRY = bool(request.node.get_closest_marker("analysis"))
 
-    def exit_and_commit(self: Any, exc_type: Any, exc: Any, tb: Any) -> Any:
-        result = original(self, exc_type, exc, tb)
-        connection = transaction.get_connection(self.using)
-        blocks = connection.atomic_blocks
-        if (
-            exc_type is None
-            and blocks
-            and all(getattr(b, "_from_testcase", False) for b in blocks)
-            and not connection.needs_rollback
-            and connection.run_on_commit
-        ):
-            hooks, connection.run_on_commit = connection.run_on_commit, []
-            for _, func, _robust in hooks:
-                func()  # robust or not: a failing hook should fail the test
-        return result
 
-    transaction.Atomic.__exit__ = exit_and_commit  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        transaction.Atomic.__exit__ = original  # type: ignore[method-assign]
+@pytest.fixture
+def client() -> Client:
+    """pytest-django's ``client``, committing each request (``tests/support/clients.py``)."""
+    return Client()
+
+
+@pytest.fixture
+def admin_client(admin_user: Any) -> Client:
+    client = Client()
+    client.force_login(admin_user)
+    return client
 
 
 @pytest.fixture
@@ -177,14 +166,17 @@ def make_event(
 ) -> Event:
     mode = Tournament.MatchMode.LIGA if liga else Tournament.MatchMode.DEALS
     tournament = services.create_tournament(
-        club=club, name="Herbstturnier", slug=f"herbst-{seed}", deals_per_match=deals,
+        club=club,
+        name="Herbstturnier",
+        slug=f"herbst-{seed}",
+        deals_per_match=deals,
         match_mode=mode,
-    )  # fmt: skip
+    )
     for _ in range(players):
         registration = services.register_player(tournament=tournament, player=PlayerFactory())
         services.check_in_registration(registration=registration)
     services.start_tournament(tournament=tournament)
-    round_ = services.draw_round(tournament=tournament, seed=seed)
+    round_ = draw.draw_round(tournament=tournament, seed=seed)
     services.publish_round(round_=round_)
     tables = list(round_.tables.order_by("number"))
     _, code1 = services.issue_device_code(table=tables[0])
@@ -260,8 +252,9 @@ def clients(
     }
 
 
-def set_throttle_rates(monkeypatch: pytest.MonkeyPatch, *, default: str = "100/min",
-                       **rates: str) -> None:  # fmt: skip
+def set_throttle_rates(
+    monkeypatch: pytest.MonkeyPatch, *, default: str = "100/min", **rates: str
+) -> None:
     """Every DRF throttle scope (anon, user, device, deals) at ``default``, but those
     named (``anon="3/min"``): a test's own rates instead of the settings'."""
     from rest_framework.throttling import SimpleRateThrottle

@@ -9,17 +9,26 @@ from django.contrib import admin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
+from games.services import deleting_history
+
 from .models import (
     Bye,
     Club,
     ClubMembership,
     DeviceCredential,
+    Division,
     ForbiddenPairing,
+    League,
+    LeagueTeam,
     Match,
     MatchConfirmation,
+    MatchDay,
+    MatchDayConfirmation,
+    OrganiserInvitation,
     Player,
     Registration,
     Round,
+    Season,
     Seat,
     StandingsSnapshot,
     Table,
@@ -91,8 +100,21 @@ class MembershipInline(ScopedInline):
     autocomplete_fields = ["player"]
 
 
+class DeletesWithHistory(admin.ModelAdmin):
+    """Deleting a whole club or tournament deletes its deals' versions with it: the one
+    deletion the append-only triggers on deal versions (``games.models``) let through."""
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        with deleting_history():
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        with deleting_history():
+            super().delete_queryset(request, queryset)
+
+
 @admin.register(Club)
-class ClubAdmin(ClubScopedAdmin):
+class ClubAdmin(DeletesWithHistory, ClubScopedAdmin):
     club_path = ""
     list_display = ["name", "slug", "boss_window", "created"]
     search_fields = ["name", "slug"]
@@ -138,7 +160,7 @@ class TeamInline(ScopedInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ClubScopedAdmin):
+class TournamentAdmin(DeletesWithHistory, ClubScopedAdmin):
     list_display = ["name", "club", "format", "status", "is_public", "rules_locked", "created"]
     list_filter = ["status", "format", "is_public", "club", "season"]
     search_fields = ["name", "slug", "club__name"]
@@ -149,9 +171,17 @@ class TournamentAdmin(ClubScopedAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.rules_locked:
-            fields += ["format", "rules_preset", "rules_options", "match_mode",
-                       "deals_per_match", "liga_target", "bye_score_mode",
-                       "bye_fixed_points", "tiebreaks"]  # fmt: skip
+            fields += [
+                "format",
+                "rules_preset",
+                "rules_options",
+                "match_mode",
+                "deals_per_match",
+                "liga_target",
+                "bye_score_mode",
+                "bye_fixed_points",
+                "tiebreaks",
+            ]
         return fields
 
 
@@ -286,3 +316,110 @@ class StandingsSnapshotAdmin(ClubScopedAdmin):
     club_path = "tournament__club"
     list_display = ["tournament", "computed_version", "computed_at"]
     readonly_fields = ["tournament", "computed_version", "data", "computed_at"]
+
+
+# --- the league of clubs (tournaments/leagues.py), appended -------------------------------
+
+
+class LeagueScopedAdmin(admin.ModelAdmin):
+    """Superusers see every league; a league's organisers (staff) see and change theirs."""
+
+    league_path = ""
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        prefix = f"{self.league_path}__" if self.league_path else ""
+        return queryset.filter(**{f"{prefix}organisers": request.user}).distinct()
+
+    def _allowed(self, request: HttpRequest, obj: Model | None) -> bool:
+        if request.user.is_superuser:
+            return True
+        if not (request.user.is_staff and request.user.organised_leagues.exists()):
+            return False
+        return obj is None or self.get_queryset(request).filter(pk=obj.pk).exists()
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._allowed(request, None)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._allowed(request, obj)
+
+    has_change_permission = has_view_permission
+    has_delete_permission = has_view_permission
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return request.user.is_superuser
+
+
+@admin.register(League)
+class LeagueAdmin(LeagueScopedAdmin):
+    list_display = ["name", "season", "slug", "is_public", "liga_target", "created"]
+    search_fields = ["name", "slug"]
+    filter_horizontal = ["organisers"]
+
+
+@admin.register(Division)
+class DivisionAdmin(LeagueScopedAdmin):
+    league_path = "league"
+    list_display = ["name", "league", "order"]
+    list_select_related = ["league"]
+
+
+@admin.register(LeagueTeam)
+class LeagueTeamAdmin(LeagueScopedAdmin):
+    league_path = "division__league"
+    list_display = ["name", "club", "division", "captain"]
+    list_select_related = ["club", "division__league", "captain"]
+    filter_horizontal = ["roster"]
+
+
+class MatchDayConfirmationInline(admin.TabularInline):
+    model = MatchDayConfirmation
+    extra = 0
+    readonly_fields = ["confirmed_at"]
+
+
+@admin.register(MatchDay)
+class MatchDayAdmin(LeagueScopedAdmin):
+    league_path = "division__league"
+    list_display = [
+        "__str__",
+        "division",
+        "starts_at",
+        "venue",
+        "status",
+        "home_partien",
+        "away_partien",
+    ]
+    list_select_related = ["division__league", "home", "away"]
+    list_filter = ["status", "division__league"]
+    readonly_fields = ["tournament", "accepted_at", "accepted_by"]
+    inlines = [MatchDayConfirmationInline]
+
+
+@admin.register(MatchDayConfirmation)
+class MatchDayConfirmationAdmin(LeagueScopedAdmin):
+    league_path = "match_day__division__league"
+    list_display = ["match_day", "side", "user", "confirmed_at"]
+    list_select_related = ["match_day__home", "match_day__away"]
+
+
+@admin.register(Season)
+class SeasonAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "best_of", "min_evenings"]
+    list_filter = ["club"]
+
+
+@admin.register(OrganiserInvitation)
+class OrganiserInvitationAdmin(ClubScopedAdmin):
+    """Invitations are created in the console (the token is shown once there); the admin
+    lists them and can end one by deleting it."""
+
+    list_display = ["club", "created_by", "created", "expires_at", "accepted_by", "accepted_at"]
+    list_filter = ["club"]
+    readonly_fields = ["token_hash", "created_by", "accepted_by", "accepted_at"]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False

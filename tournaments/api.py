@@ -5,34 +5,34 @@ reads are scoped by ``permissions.visible_tournaments`` and organiser checks."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from types import SimpleNamespace
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.views.decorators.csrf import csrf_exempt
+from django.utils.cache import get_conditional_response, patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.generics import get_object_or_404
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.selectors import running_score
 
-from . import selectors, services
+from . import draw, selectors, services, snapshots
 from .filters import MatchFilter, PlayerFilter, RegistrationFilter, RoundFilter, TournamentFilter
 from .models import Club, Match, Player, Registration, Round, Table, Tournament
-from .permissions import IsOrganiser, NotADevice, device_of, organises_club, visible_tournaments
+from .permissions import (
+    IsOrganiser,
+    NotADevice,
+    device_of,
+    organised_club_ids,
+    require_organiser,
+    visible_tournaments,
+)
 from .serializers import (
     CloseRoundSerializer,
     ClubSerializer,
@@ -52,20 +52,6 @@ from .serializers import (
     TournamentSerializer,
     TournamentUpdateSerializer,
 )
-from .throttles import AnonymousThrottle
-
-ORGANISER_ONLY = "Only an organiser of this club may do this."
-
-
-def require_organiser(user: Any, club_id: int) -> None:
-    if not organises_club(user, club_id):
-        raise PermissionDenied(ORGANISER_ONLY)
-
-
-def organised_club_ids(user: Any) -> QuerySet[Club]:
-    if getattr(user, "is_superuser", False):
-        return Club.objects.values_list("pk", flat=True)
-    return Club.objects.filter(organisers=user).values_list("pk", flat=True)
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
@@ -91,7 +77,7 @@ def round_body(round_id: int) -> dict[str, Any]:
 
 
 def fresh_standings(tournament: Tournament) -> dict[str, Any]:
-    fresh = services.compute_tournament_standings(tournament_id=tournament.pk)
+    fresh = snapshots.compute_tournament_standings(tournament_id=tournament.pk)
     stored = selectors.standings_state(tournament)
     fresh = json.loads(json.dumps(fresh))  # as the snapshot's JSON column would hold it
     return {
@@ -104,101 +90,18 @@ def fresh_standings(tournament: Tournament) -> dict[str, Any]:
 
 
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
-STANDINGS_DATA_SECONDS = 300  # a snapshot's rendered data: keyed by the snapshot itself
 
 
-def standings_body(tournament: Tournament) -> bytes:
-    """``standings_state`` rendered as ``JSONRenderer`` renders it. The snapshot's data,
-    the bulk of it, is rendered once per snapshot (cached under its version and time, so a
-    new deal does not invalidate it); the few fields that move with every deal are
-    rendered per request and the two are joined (``data`` is the body's last key)."""
-    snapshot = getattr(tournament, "standings_snapshot", None)
-    if snapshot is None:
-        return JSONRenderer().render(selectors.standings_state(tournament))
-    stamp = snapshot.computed_at.timestamp() if snapshot.computed_at else 0
-    key = f"standings:data:{tournament.pk}:{snapshot.computed_version}:{stamp}"
-    data = cache.get(key)
-    if data is None:
-        data = JSONRenderer().render(snapshot.data)
-        cache.set(key, data, STANDINGS_DATA_SECONDS)
-    head = JSONRenderer().render(selectors.standings_state(SimpleNamespace(
-        pk=tournament.pk, results_version=tournament.results_version,
-        standings_snapshot=SimpleNamespace(
-            computed_version=snapshot.computed_version, computed_at=snapshot.computed_at,
-            data=None,
-        ),
-    )))  # fmt: skip
-    if not head.endswith(b'"data":null}'):  # the state changed shape: render it whole
-        return JSONRenderer().render(selectors.standings_state(tournament))
-    return head[: -len(b"null}")] + data + b"}"
-
-
-def standings_response(request: Request, tournament: Tournament) -> HttpResponseBase:
-    """The stored standings for JSON readers (the public live tables poll this), with an
-    ETag for conditional GETs."""
+def standings_response(request: Request, tournament: Tournament) -> Response:
+    """The stored standings, with an ETag for conditional GETs (the public live tables
+    poll this) and a short public lifetime for anonymous readers."""
     etag = f'"standings-{selectors.standings_tag(tournament)}"'
-    response: HttpResponseBase
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    elif isinstance(request.accepted_renderer, JSONRenderer) and (
-        request.accepted_media_type == JSONRenderer.media_type
-    ):
-        response = HttpResponse(standings_body(tournament), content_type=JSONRenderer.media_type)
-    else:  # the browsable API, or JSON with parameters: rendered as before
+    response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
+    if response is None:
         response = Response(selectors.standings_state(tournament))
     response["ETag"] = etag
     if not request.user.is_authenticated:
         patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
-    return response
-
-
-_PLAIN_ACCEPT = {"", "*/*", "application/json"}
-
-
-@lru_cache(maxsize=1)
-def _routed_standings_view() -> Any:
-    """The DRF view the router serves ``/api/tournaments/{id}/standings/`` with."""
-    from .urls import router
-
-    for pattern in router.urls:
-        if getattr(pattern, "name", None) == "tournament-standings":
-            return pattern.callback
-    raise LookupError("the router has no tournament-standings route")
-
-
-@csrf_exempt
-def public_standings(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """``GET /api/tournaments/{id}/standings/`` for anonymous JSON readers, the public
-    live tables polling it, without DRF's dispatch: no authentication to try (no
-    credentials were sent), no content negotiation (plain JSON was asked for), the same
-    anonymous throttle, one query and the cached body. Everything else (credentials, a
-    session cookie, query parameters, another Accept, other methods, refusals, unknown
-    ids) goes to the DRF view, which also documents the endpoint in the schema."""
-    drf_view = _routed_standings_view()
-    meta = request.META
-    if (
-        request.method != "GET"
-        or meta.get("QUERY_STRING")
-        or "HTTP_AUTHORIZATION" in meta
-        or settings.SESSION_COOKIE_NAME in request.COOKIES
-        or meta.get("HTTP_ACCEPT", "").strip() not in _PLAIN_ACCEPT
-        or not AnonymousThrottle().allow_request(request, None)  # type: ignore[arg-type]
-    ):
-        return drf_view(request, pk=str(pk))
-    tournament = selectors.public_standings_versions(pk)
-    if tournament is None:
-        return drf_view(request, pk=str(pk))
-    etag = f'"standings-{selectors.standings_tag(tournament)}"'
-    response: HttpResponseBase
-    if etag in meta.get("HTTP_IF_NONE_MATCH", ""):
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(standings_body(tournament), content_type=JSONRenderer.media_type)
-    response["ETag"] = etag
-    patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
-    # as DRF's view answers: the methods it allows, and that the body depends on Accept
-    response["Allow"] = "GET, HEAD, OPTIONS"
-    patch_vary_headers(response, ["Accept"])
     return response
 
 
@@ -223,7 +126,7 @@ class PlayerViewSet(
 
     @extend_schema(request=PlayerCreateSerializer, responses={201: PlayerSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = PlayerCreateSerializer(data=request.data)
+        data = PlayerCreateSerializer(data=request.data, context=self.get_serializer_context())
         data.is_valid(raise_exception=True)
         club = data.validated_data.pop("club")
         require_organiser(request.user, club.pk)
@@ -258,7 +161,7 @@ class TournamentViewSet(
         return obj.club_id
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = TournamentSerializer(data=request.data)
+        data = TournamentSerializer(data=request.data, context=self.get_serializer_context())
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club = fields.pop("club")
@@ -270,7 +173,10 @@ class TournamentViewSet(
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         tournament = self.get_object()
         data = TournamentUpdateSerializer(
-            tournament, data=request.data, partial=kwargs.get("partial", False)
+            tournament,
+            data=request.data,
+            partial=kwargs.get("partial", False),
+            context=self.get_serializer_context(),
         )
         data.is_valid(raise_exception=True)
         tournament = services.update_tournament(
@@ -303,25 +209,37 @@ class TournamentViewSet(
         require_organiser(request.user, tournament.club_id)
         data = DrawRoundSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        round_ = services.request_round_draw(
+        round_ = draw.request_round_draw(
             tournament=tournament, seed=data.validated_data.get("seed")
         )
         return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
-        responses=StandingsSerializer,
-        parameters=[OpenApiParameter("fresh", bool, description="Organisers: recompute now.")],
+        responses={200: StandingsSerializer, 304: None},
+        parameters=[
+            OpenApiParameter("fresh", bool, description="Organisers: recompute now."),
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The `ETag` of standings already held: 304 without a body "
+                "while they are unchanged.",
+            ),
+        ],
     )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
         """The stored standings; ``up_to_date`` says whether they include every result
         entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,
         with ``equals_snapshot``."""
-        if request.query_params.get("fresh") not in (None, "", "0", "false"):
+        fresh = request.query_params.get("fresh", "")
+        if fresh not in ("", "0", "false", "1", "true"):
+            raise ValidationError({"fresh": ["Must be true or false (1 or 0)."]})
+        if fresh in ("1", "true"):
             tournament = self.get_object()
             require_organiser(request.user, tournament.club_id)
             return Response(fresh_standings(tournament))
-        queryset = selectors.with_standings_versions(self.filter_queryset(self.get_queryset()))
+        queryset = self.filter_queryset(self.get_queryset()).select_related("standings_snapshot")
         tournament = get_object_or_404(queryset, pk=pk)
         self.check_object_permissions(request, tournament)
         return standings_response(request, tournament)
@@ -347,7 +265,9 @@ class RegistrationViewSet(
 
     @extend_schema(request=RegistrationCreateSerializer, responses={201: RegistrationSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = RegistrationCreateSerializer(data=request.data)
+        data = RegistrationCreateSerializer(
+            data=request.data, context=self.get_serializer_context()
+        )
         data.is_valid(raise_exception=True)
         tournament = data.validated_data["tournament"]
         require_organiser(request.user, tournament.club_id)
@@ -398,7 +318,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         """Throw away the draft's seating and draw again (next attempt): 202, as a draw."""
         round_ = self.get_object()
         require_organiser(request.user, round_.tournament.club_id)
-        services.request_redraw(round_=round_)
+        draw.request_redraw(round_=round_)
         return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=None, responses=RoundSerializer)
@@ -414,7 +334,9 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         return self._command(services.close_round, force=data.validated_data["force"])
 
-    @extend_schema(responses=TableProgressSerializer(many=True))
+    @extend_schema(
+        responses=TableProgressSerializer(many=True), extensions={"x-permissions": ["organiser"]}
+    )
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def progress(self, request: Request, pk: str) -> Response:
         """Every table's progress (organisers only)."""
@@ -448,8 +370,13 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table = self.get_object()
         credential, code = services.issue_device_code(table=table)
         url = request.build_absolute_uri(f"/t/{code}/")
-        body = {"code": code, "url": url, "qr_svg": qr_svg(url), "table": table.number,
-                "expires_at": credential.expires_at}  # fmt: skip
+        body = {
+            "code": code,
+            "url": url,
+            "qr_svg": qr_svg(url),
+            "table": table.number,
+            "expires_at": credential.expires_at,
+        }
         return Response(DeviceCodeSerializer(body).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
@@ -511,9 +438,11 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         data = ConfirmMatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.confirm_match(
-            match=match, team=data.validated_data["team"], device=device,
+            match=match,
+            team=data.validated_data["team"],
+            device=device,
             user=request.user if device is None else None,
-        )  # fmt: skip
+        )
         return Response(MatchSerializer(match).data)
 
 

@@ -18,9 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import services
-from .api import organised_club_ids, require_organiser
 from .models import ForbiddenPairing, Registration, Tournament
-from .permissions import NotADevice, visible_tournaments
+from .permissions import NotADevice, organised_club_ids, require_organiser, visible_tournaments
 from .serializers import (
     FixedTableSerializer,
     ForbiddenPairingCreateSerializer,
@@ -87,7 +86,7 @@ class TournamentForbiddenPairingsView(APIView):
         """Keep two registered players apart from the next draw on (409 if they are
         already). Stored with the lower player id as ``player_a``."""
         tournament = _organised_tournament(request, pk)
-        data = ForbiddenPairingCreateSerializer(data=request.data)
+        data = ForbiddenPairingCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         pairing = services.forbid_pairing(tournament=tournament, **data.validated_data)
         return Response(ForbiddenPairingSerializer(pairing).data, status=status.HTTP_201_CREATED)

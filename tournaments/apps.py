@@ -7,4 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Turniere"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  registers the OpenAPI auth extension
+        from . import lockout, schema  # noqa: F401  the failed-login receiver, the OpenAPI auth extension

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from datetime import datetime
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+
+from .validators import validate_name
 
 
 def default_tiebreaks() -> list[str]:
@@ -29,7 +32,7 @@ def default_tiebreaks() -> list[str]:
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     slug = models.SlugField(max_length=100, unique=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True
@@ -41,6 +44,7 @@ class Club(models.Model):
         default=0, help_text="Bumped whenever a result of one of the club's tournaments changes."
     )
     created = models.DateTimeField(auto_now_add=True)
+    city = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -50,9 +54,12 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     household = models.CharField(
-        max_length=200, blank=True, help_text="Players of one household are not seated together."
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text="Players of one household are not seated together.",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -92,9 +99,15 @@ class ClubMembership(models.Model):
 
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     starts_on = models.DateField()
     ends_on = models.DateField()
+    best_of = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Season table: the best N evenings count (empty: all)."
+    )
+    min_evenings = models.PositiveSmallIntegerField(
+        default=1, help_text="Season table: ranked only with at least M evenings."
+    )
 
     class Meta:
         ordering = ["-starts_on"]
@@ -137,15 +150,22 @@ class Tournament(models.Model):
         AVERAGE = "average", "Durchschnitt"
         FIXED = "fixed", "Fester Wert"
 
+    class FinalsSeeding(models.TextChoices):
+        STANDINGS = "standings", "Tabelle der Vorrunde"
+        RATING = "rating", "Rating"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     season = models.ForeignKey(
         Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
     )
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     slug = models.SlugField(max_length=100)
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(default=True)
+    #: Whether everyone may see the hand records of closed rounds (the table's players
+    #: and the organisers always may).
+    hand_records_public = models.BooleanField(default=True)
     rules_preset = models.CharField(max_length=50, default="klammern")
     rules_options = models.JSONField(default=dict, blank=True)
     rules_locked = models.BooleanField(default=False)
@@ -159,6 +179,8 @@ class Tournament(models.Model):
     bye_fixed_points = models.IntegerField(default=0)
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
     avoid_same_club = models.BooleanField(default=False)
+    #: Players may check themselves in on their personal page (``/p/<token>/``).
+    self_check_in = models.BooleanField(default=False)
     avoid_same_household = models.BooleanField(default=True)
     home_and_away = models.BooleanField(default=False)
     swiss = models.BooleanField(
@@ -167,6 +189,22 @@ class Tournament(models.Model):
     planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
+    round_robin = models.BooleanField(
+        default=False,
+        help_text="Fixed pairs: every pair meets every other (twice with home_and_away).",
+    )
+    #: docs/ratings.md, "Seeding and balancing by rating".
+    seed_by_rating = models.BooleanField(
+        default=False,
+        help_text="Swiss pairs: round 1 and equal scores ordered by the pairs' ratings.",
+    )
+    finals_seeding = models.CharField(
+        max_length=10, choices=FinalsSeeding.choices, default=FinalsSeeding.STANDINGS
+    )
+    balance_by_rating = models.BooleanField(
+        default=False,
+        help_text="Individual draw: the two teams at a table as even in rating as possible.",
+    )
 
     objects = TournamentQuerySet.as_manager()
 
@@ -194,10 +232,19 @@ class Tournament(models.Model):
     def uses_teams(self) -> bool:
         return self.format in {self.Format.PAIRS, self.Format.LEAGUE}
 
+    #: The fields ``mark_started`` changes (for ``save(update_fields=...)``).
+    START_FIELDS = ("status", "rules_locked", "locked_at")
+
+    def mark_started(self) -> None:
+        """Running from now on, its rules fixed; the caller saves ``START_FIELDS``."""
+        self.status = self.Status.RUNNING
+        self.rules_locked = True
+        self.locked_at = timezone.now()
+
 
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
 
     class Meta:
@@ -221,6 +268,11 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.team}"
+
+
+def new_link_token() -> str:
+    """A registration's personal-link secret: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
 
 
 class RegistrationQuerySet(models.QuerySet["Registration"]):
@@ -248,6 +300,8 @@ class Registration(models.Model):
     late = models.BooleanField(default=False, help_text="Registered after round 1 was drawn.")
     checked_in_at = models.DateTimeField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    #: The secret of the player's personal page ``/p/<token>/`` (on their player card).
+    link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
     fixed_table = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Always seat this player at this table number."
     )
@@ -303,6 +357,12 @@ class Round(models.Model):
         PUBLISHED = "published", "Veröffentlicht"
         CLOSED = "closed", "Abgeschlossen"
 
+    class Stage(models.TextChoices):
+        PRELIMINARY = "preliminary", "Vorrunde"
+        QUARTER = "quarter", "Viertelfinale"
+        SEMI = "semi", "Halbfinale"
+        FINAL = "final", "Finale"
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
@@ -312,6 +372,7 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.PRELIMINARY)
 
     objects = RoundQuerySet.as_manager()
 
@@ -416,6 +477,11 @@ class Match(models.Model):
     away_team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="away_matches"
     )
+    bracket_slot = models.CharField(
+        max_length=4, blank=True, help_text="Finals: QF1-QF4, SF1, SF2, F (final), P3 (third)."
+    )
+    home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -467,9 +533,9 @@ def hash_device_code(code: str) -> str:
 class DeviceCredentialQuerySet(models.QuerySet["DeviceCredential"]):
     def usable(self, *, now: datetime | None = None) -> DeviceCredentialQuerySet:
         now = now or timezone.now()
-        return self.filter(revoked_at__isnull=True, expires_at__gt=now).exclude(
-            table__round__status=Round.Status.CLOSED
-        )
+        # a closed round's codes stay usable until they expire: a tablet that was
+        # offline at the close still sends the entries made at the table before it
+        return self.filter(revoked_at__isnull=True, expires_at__gt=now)
 
 
 class DeviceCredential(models.Model):
@@ -480,6 +546,10 @@ class DeviceCredential(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
+    #: When a tablet last had its table open (page, poll or deal), and how many entries
+    #: it said it was still holding (made offline, not yet sent).
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    queued_entries = models.PositiveSmallIntegerField(default=0)
 
     objects = DeviceCredentialQuerySet.as_manager()
 
@@ -516,3 +586,268 @@ class ClubSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"Bestenlisten {self.club} (v{self.computed_version})"
+
+
+# --- the league of clubs ----------------------------------------------------------------
+#
+# A league between clubs (RULES.md, "League of clubs"): divisions, teams entered by clubs,
+# a double round robin of match days per division. A match day is played on the home
+# club's tablets: its four Liga-Partien are the matches of one hidden tournament of the
+# home club (``MatchDay.tournament``, not public): two sittings (rounds) of two tables, as
+# each pair plays twice, so device codes, the tablet and the deal API work unchanged.
+
+
+class LeagueQuerySet(models.QuerySet["League"]):
+    def visible_to(self, user: object) -> LeagueQuerySet:
+        if getattr(user, "is_superuser", False):
+            return self
+        if not getattr(user, "is_authenticated", False):
+            return self.filter(is_public=True)
+        return self.filter(Q(is_public=True) | Q(organisers=user)).distinct()
+
+
+class League(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    season = models.CharField(max_length=100, blank=True, help_text="e.g. 2025/26")
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_leagues", blank=True
+    )
+    is_public = models.BooleanField(default=True)
+    rules_preset = models.CharField(max_length=50, default="klammern")
+    rules_options = models.JSONField(default=dict, blank=True)
+    liga_target = models.PositiveSmallIntegerField(default=51)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(liga_target__gte=1), name="league_liga_target_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+
+class Division(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=100)
+    order = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["league", "order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="unique_division_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.name}"
+
+
+class LeagueTeam(models.Model):
+    """A club's team in one division of a league: a captain and a roster of the club's
+    players."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="teams")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="league_teams")
+    name = models.CharField(max_length=200)
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="captained_league_teams",
+    )
+    roster = models.ManyToManyField(Player, related_name="league_teams", blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["division", "name"], name="unique_league_team_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MatchDay(models.Model):
+    """One fixture of the list: the home team meets the away team at the home venue."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Angesetzt"
+        OPEN = "open", "Tische offen"
+        CONFIRMED = "confirmed", "Bestätigt"
+        FINAL = "final", "Endgültig"
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="match_days")
+    round = models.PositiveSmallIntegerField(help_text="Spieltag of the fixture list")
+    home = models.ForeignKey(LeagueTeam, on_delete=models.PROTECT, related_name="home_days")
+    away = models.ForeignKey(LeagueTeam, on_delete=models.PROTECT, related_name="away_days")
+    starts_at = models.DateTimeField(null=True, blank=True)
+    venue = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    pairs = models.JSONField(
+        default=dict, blank=True, help_text='{"home": [[id, id], [id, id]], "away": [...]}'
+    )
+    tournament = models.OneToOneField(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_match_day",
+    )
+    home_partien = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_partien = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_augen = models.PositiveIntegerField(null=True, blank=True)
+    away_augen = models.PositiveIntegerField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["division", "round", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["division", "home", "away"], name="one_match_day_per_home_away"
+            ),
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_day_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} – {self.away} (Spieltag {self.round})"
+
+
+class MatchDayConfirmation(models.Model):
+    """A captain (home or away) or the venue's organiser confirms the match day's result."""
+
+    class Side(models.TextChoices):
+        HOME = "home", "Heim"
+        AWAY = "away", "Gast"
+        VENUE = "venue", "Ausrichter"
+
+    match_day = models.ForeignKey(MatchDay, on_delete=models.CASCADE, related_name="confirmations")
+    side = models.CharField(max_length=5, choices=Side.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match_day", "side"], name="one_match_day_confirmation_per_side"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_day}: {self.get_side_display()}"
+
+
+class OrganiserInvitation(models.Model):
+    """A single-use link that makes whoever accepts it an organiser of ``club``.
+    Only the HMAC-SHA256 of the token (keyed with SECRET_KEY) is stored."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Einladung {self.club} ({self.pk})"
+
+    def is_usable(self, *, now: datetime | None = None) -> bool:
+        return self.accepted_at is None and self.expires_at > (now or timezone.now())
+
+
+# --- ratings across changing partners (tournaments/ratings.py, rating_services.py) -----
+
+
+class RatingList(models.Model):
+    """A club's rating list: the row that rating writes of the club lock, and how many
+    closed rounds it counts."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_list")
+    rounds = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Wertungsliste {self.club}"
+
+
+class PlayerRating(models.Model):
+    """A player's current rating at a club (openskill Plackett-Luce; ``rating`` is the
+    shown ordinal mu - 3 sigma)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["club", "-rating", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="one_rating_per_club_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club}: {self.rating:.1f}"
+
+
+class RatedRound(models.Model):
+    """A closed round counted in a club's ratings, ``sequence`` in closing order."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_rounds")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rated")
+    sequence = models.PositiveIntegerField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "round"], name="one_rating_step_per_round"),
+            models.UniqueConstraint(fields=["club", "sequence"], name="rating_sequence_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: #{self.sequence} {self.round}"
+
+
+class RatingChange(models.Model):
+    """A player's rating after a rated round they played in (the rating history)."""
+
+    rated_round = models.ForeignKey(RatedRound, on_delete=models.CASCADE, related_name="changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["rated_round", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rated_round", "player"], name="one_rating_change_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rated_round}: {self.player} {self.rating:.1f}"

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from .models import DeviceCredential, Tournament
+from .models import Club, DeviceCredential, Tournament
+
+ORGANISER_ONLY = "Only an organiser of this club may do this."
 
 
 def device_of(request: Request) -> DeviceCredential | None:
@@ -23,6 +27,19 @@ def organises_club(user: Any, club_id: int) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_superuser) or user.organised_clubs.filter(pk=club_id).exists()
+
+
+def require_organiser(user: Any, club_id: int) -> None:
+    """Refuse (403) unless ``user`` organises the club."""
+    if not organises_club(user, club_id):
+        raise PermissionDenied(ORGANISER_ONLY)
+
+
+def organised_club_ids(user: Any) -> QuerySet[Club]:
+    """The ids of the clubs ``user`` organises (all clubs for a superuser)."""
+    if getattr(user, "is_superuser", False):
+        return Club.objects.values_list("pk", flat=True)
+    return Club.objects.filter(organisers=user).values_list("pk", flat=True)
 
 
 def visible_tournaments(user: Any) -> Any:
@@ -45,7 +62,7 @@ class NotADevice(BasePermission):
 class IsOrganiser(BasePermission):
     """Writes need an organiser; ``club_id_of(obj)`` on the view names the object's club."""
 
-    message = "Only an organiser of this club may do this."
+    message = ORGANISER_ONLY
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.method in ("GET", "HEAD", "OPTIONS"):

@@ -24,6 +24,12 @@ How the individual draw works
   forbidden pairs at one table > repeated partners > repeated opponents > same club or
   household at one table. A pair that has met ``k`` times in a role costs ``k`` more when
   it meets again (convex), so meetings spread evenly.
+- Balance by rating (``SeatingOptions.balance_by_rating``, off by default): each table
+  adds its rating gap, the difference between the two teams' rating sums
+  ``|(r0 + r2) - (r1 + r3)|`` (``Entrant.rating``), at weight 1 per tenth of a point and
+  at most 99.9 points a table. Below same club and household for any gap a table can
+  show in practice, never above one repeated opponent (up to 100 tables); beside seat
+  balance, which it usually outweighs. Off, the draw is the same as without it.
 - When ``SeatingOptions.planned_rounds`` is known and the instance is small, the draw of
   round r plans rounds r..R jointly and returns round r; greedy round-by-round drawing
   paints itself into corners on tiny fields (8 players, 7 rounds).
@@ -66,6 +72,11 @@ _W_OPPONENT = 100_000
 _W_CLUB = 1_000
 _W_HOUSEHOLD = 1_000
 _W_SEAT = 1
+# Balance by rating (off unless asked for): per tenth of a rating point of the gap between
+# the two teams at a table; a table's gap counts at most _RATING_CAP tenths (99.9 points),
+# so that even 100 tables of it stay below one repeated opponent.
+_W_RATING = 1
+_RATING_CAP = 999
 
 # Joint planning of the remaining rounds only while (players x rounds) stays this small;
 # large fields have room enough that round-by-round drawing does not get stuck.
@@ -88,6 +99,7 @@ class Entrant:
     club: int | None = None
     household: str | None = None
     fixed_table: int | None = None
+    rating: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -105,12 +117,15 @@ class SeatingOptions:
     """Organiser's choices for an individual draw.
 
     ``forbidden`` holds pairs of players who must never sit at the same table (neither as
-    partners nor as opponents). ``iterations`` overrides the size-based search budget.
+    partners nor as opponents). ``balance_by_rating`` weighs each table's rating gap (see
+    ``rating_gap``) using ``Entrant.rating``. ``iterations`` overrides the size-based
+    search budget.
     """
 
     avoid_same_club: bool = True
     avoid_same_household: bool = True
     forbidden: frozenset[frozenset[int]] = frozenset()
+    balance_by_rating: bool = False
     planned_rounds: int | None = None
     iterations: int | None = None
 
@@ -173,7 +188,8 @@ class CostBreakdown:
     pairings that already happened in earlier rounds; ``same_club``/``same_household`` and
     ``forbidden`` count pairs of players at one table; ``seat_imbalance`` counts seated
     players whose seat counts (including this round) differ by more than one between their
-    most and least used seat.
+    most and least used seat. ``rating_gap`` (only when balancing by rating, else None) is
+    the sum over tables of ``rating_gap``, in rating points to one decimal.
     """
 
     repeated_partners: int
@@ -182,9 +198,10 @@ class CostBreakdown:
     same_household: int
     seat_imbalance: int
     forbidden: int
+    rating_gap: float | None = None
 
-    def to_dict(self) -> dict[str, int]:
-        return {
+    def to_dict(self) -> dict[str, int | float]:
+        out: dict[str, int | float] = {
             "repeated_partners": self.repeated_partners,
             "repeated_opponents": self.repeated_opponents,
             "same_club": self.same_club,
@@ -192,6 +209,28 @@ class CostBreakdown:
             "seat_imbalance": self.seat_imbalance,
             "forbidden": self.forbidden,
         }
+        if self.rating_gap is not None:
+            out["rating_gap"] = self.rating_gap
+        return out
+
+
+def rating_gap(table: Sequence[int], ratings: Mapping[int, float]) -> float:
+    """How uneven a table of four is: the difference between the rating sums of its two
+    teams (seats 0 & 2 against 1 & 3), ``|(r0 + r2) - (r1 + r3)|``."""
+    a, b, c, d = (ratings[p] for p in table)
+    return abs((a + c) - (b + d))
+
+
+def rating_cost(table: Sequence[int], ratings: Mapping[int, float], options: SeatingOptions) -> int:
+    """The table's share of the draw's cost for balance by rating: 0 when the option is
+    off, else ``_W_RATING`` per tenth of a point of ``rating_gap`` (at most 99.9 points)."""
+    if not options.balance_by_rating:
+        return 0
+    return _rating_units([round(10 * ratings[p]) for p in table], 0, 1, 2, 3)
+
+
+def _rating_units(tenths: Sequence[int], a: int, b: int, c: int, d: int) -> int:
+    return _W_RATING * min(_RATING_CAP, abs(tenths[a] + tenths[c] - tenths[b] - tenths[d]))
 
 
 @dataclass(frozen=True)
@@ -361,6 +400,7 @@ class _Problem:
     static: dict[int, int]  # forbidden / club / household cost of a pair at one table
     seats: list[int]  # 4 * player + seat -> times sat there
     fixed: list[bool]
+    tenths: list[int] | None = None  # rating in tenths of a point; None: not balancing
 
     @classmethod
     def build(
@@ -377,7 +417,15 @@ class _Problem:
             static=_static_costs(players, options, index),
             seats=[c for e in players for c in history.seats.get(e.id, (0, 0, 0, 0))],
             fixed=[e.fixed_table is not None for e in players],
+            tenths=[round(10 * e.rating) for e in players] if options.balance_by_rating else None,
         )
+
+    def rating_cost(self, slots: Sequence[int], base: int) -> int:
+        """Balance by rating: the cost of the table at ``slots[base : base + 4]``."""
+        if self.tenths is None:
+            return 0
+        t = self.tenths
+        return _rating_units(t, slots[base], slots[base + 1], slots[base + 2], slots[base + 3])
 
 
 def _even_spread(total: int, pairs: int) -> int:
@@ -446,6 +494,7 @@ class _Search:
         self.seats = list(problem.seats)
         self.static: defaultdict[int, int] = defaultdict(int, problem.static)
         self.fixed = problem.fixed
+        self.problem = problem
         for row in rounds:
             for t in range(0, len(row), 4):
                 self._meet_table(row, t, 1)
@@ -475,6 +524,7 @@ class _Search:
                 a, b, c, d = row[t : t + 4]
                 for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
                     total += self.static[x * n + y]
+                total += self.problem.rating_cost(row, t)
         return total
 
     def floor(self) -> int:
@@ -545,6 +595,8 @@ class _Search:
         else:
             delta += self._delta_replace(row, i, row[i], row[j])
             delta += self._delta_replace(row, j, row[j], row[i])
+        if self.problem.tenths is not None:
+            delta += self._delta_rating(row, i, j)
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             self._apply(row, i, j, same_table)
             self.cost += delta
@@ -580,6 +632,15 @@ class _Search:
         counts = self.partners if partner else self.opponents
         counts[x * self.n + z] += step
         counts[z * self.n + x] += step
+
+    def _delta_rating(self, row: list[int], i: int, j: int) -> int:
+        """Change of the rating cost of the one or two tables that swapping i, j touches."""
+        bases = {i & ~3, j & ~3}
+        before = sum(self.problem.rating_cost(row, base) for base in bases)
+        row[i], row[j] = row[j], row[i]
+        after = sum(self.problem.rating_cost(row, base) for base in bases)
+        row[i], row[j] = row[j], row[i]
+        return after - before
 
     def _delta_seats(self, row: list[int], i: int, j: int) -> int:
         x, y, si, sj = row[i], row[j], i & 3, j & 3
@@ -669,7 +730,8 @@ def _even_plan(
 
 
 def _reshuffled(options: Sequence[_Candidate], rng: random.Random) -> list[_Candidate]:
-    """Cheapest static cost (club, household) first; a seeded shuffle among equals."""
+    """Cheapest static cost (club, household, rating gap) first; a seeded shuffle among
+    equals."""
     shuffled = list(options)
     rng.shuffle(shuffled)
     shuffled.sort(key=lambda candidate: candidate[0])  # stable
@@ -716,6 +778,7 @@ def _round_candidates(
                 opponent_bits |= _pair_bit(n, x, y)
             for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
                 static += problem.static.get(x * n + y, 0)
+            static += problem.rating_cost(slots, t)
         if static < _W_FORBIDDEN:
             out.append((static, slots, partner_bits, opponent_bits))
     return _reshuffled(out, rng)
@@ -782,9 +845,15 @@ def _bump(levels: list[int], bits: int) -> list[int]:
 
 
 _ORIENTATIONS = (
-    (0, 1, 2, 3), (0, 3, 2, 1), (2, 1, 0, 3), (2, 3, 0, 1),
-    (1, 0, 3, 2), (1, 2, 3, 0), (3, 0, 1, 2), (3, 2, 1, 0),
-)  # fmt: skip
+    (0, 1, 2, 3),
+    (0, 3, 2, 1),
+    (2, 1, 0, 3),
+    (2, 3, 0, 1),
+    (1, 0, 3, 2),
+    (1, 2, 3, 0),
+    (3, 0, 1, 2),
+    (3, 2, 1, 0),
+)
 """The 8 seatings of a group [a, b, c, d] that keep a & c and b & d partners."""
 
 
@@ -825,7 +894,13 @@ def _breakdown(
         same_household=same_household,
         seat_imbalance=_seat_imbalance(tables, history.seats),
         forbidden=forbidden,
+        rating_gap=_total_gap(tables, players) if options.balance_by_rating else None,
     )
+
+
+def _total_gap(tables: Sequence[Table], players: Sequence[Entrant]) -> float:
+    ratings = {e.id: e.rating for e in players}
+    return round(float(sum(rating_gap(table, ratings) for table in tables)), 1)
 
 
 def _repeats(
@@ -1069,3 +1144,232 @@ def _circle_rounds(teams: list[int]) -> list[LeagueRound]:
         rounds.append(LeagueRound(number, tuple(matches), bye))
         rotating = [rotating[-1], *rotating[:-1]]
     return rounds
+
+
+# --------------------------------------------------------------------------- tables of 2 or 3
+# Klammern for 2 or 3 players (RULES.md): tables of 3 rotate as individual tables of 4 do.
+# Everyone at such a table plays against everyone else, so the history knows opponents
+# only; a pair that met ``k`` times costs ``k`` more to meet again (as for tables of 4).
+
+SmallTable = tuple[int, ...]
+"""Player ids by seat 0..n-1 (n = 2 or 3); seat 0 deals first."""
+
+SMALL_TABLE_SIZES = (2, 3)
+
+
+def small_table_history(
+    rounds: Iterable[Sequence[Sequence[int]]], *, byes: Iterable[int] = ()
+) -> SeatingHistory:
+    """Count opponents and seats from earlier rounds' tables of 2 or 3 (no partners).
+    Seat counts keep the four-seat shape of ``SeatingHistory`` (seat 3 stays 0)."""
+    opponents: Counter[Pair] = Counter()
+    seats: dict[int, list[int]] = {}
+    for tables in rounds:
+        for table in tables:
+            for seat, player in enumerate(table):
+                seats.setdefault(player, [0, 0, 0, 0])[seat] += 1
+            for a, b in itertools.combinations(table, 2):
+                opponents[_key(a, b)] += 1
+    return SeatingHistory(
+        partners={},
+        opponents=dict(opponents),
+        seats={player: (c[0], c[1], c[2], c[3]) for player, c in seats.items()},
+        byes=dict(Counter(byes)),
+    )
+
+
+@dataclass(frozen=True)
+class SmallTableDraw:
+    """One round at tables of 2 or 3. ``tables[t]`` holds player ids by seat."""
+
+    round_number: int
+    tables: tuple[SmallTable, ...]
+    byes: tuple[int, ...]
+    seed: int
+    attempt: int
+    cost: CostBreakdown
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round_number": self.round_number,
+            "tables": [list(table) for table in self.tables],
+            "byes": list(self.byes),
+            "seed": self.seed,
+            "attempt": self.attempt,
+            "cost": self.cost.to_dict(),
+        }
+
+
+def draw_small_tables(
+    entrants: Iterable[Entrant],
+    history: SeatingHistory,
+    *,
+    table_size: int,
+    round_number: int,
+    seed: int,
+    attempt: int = 0,
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+) -> SmallTableDraw:
+    """Draw one round at tables of ``table_size`` (2 or 3) players.
+
+    Byes as for tables of four (fewest byes first, unpinned players first among equals,
+    then the seeded shuffle; ``len % table_size`` of them). Then a seeded annealing over
+    swaps of two players at different tables; the cost, lexicographic by its weights, is
+    forbidden pairs > repeated opponents (convex) > same club or household. Seats last:
+    of the orders of each table, the one that best balances each player's seat counts.
+    Raises ``ValueError`` for too few entrants, duplicate ids or a bad fixed table.
+    """
+    if table_size not in SMALL_TABLE_SIZES:
+        raise ValueError(f"tables of {table_size} are drawn by draw_individual or not at all")
+    players = sorted(entrants, key=lambda e: e.id)
+    if len(players) < table_size:
+        raise ValueError(f"a draw needs at least {table_size} active entrants")
+    if len({e.id for e in players}) != len(players):
+        raise ValueError("entrant ids must be unique")
+    table_count = len(players) // table_size
+    _validate_small_fixed(players, table_count, table_size)
+    rng = random.Random(f"klammern-seating-{table_size}:{seed}:{round_number}:{attempt}")
+    ids = [e.id for e in players]
+    fixed = {e.id: e.fixed_table for e in players if e.fixed_table is not None}
+    bye_counts = {p: history.byes.get(p, 0) for p in ids}
+    byes = _choose_byes(ids, bye_counts, len(ids) % table_size, rng, set(fixed))
+    seated = [e for e in players if e.id not in byes]
+    pair_cost = _small_pair_costs(seated, history, options)
+    groups = _initial_small_groups(seated, table_count, table_size, rng)
+    iterations = options.iterations or 3_000 + 300 * len(seated)
+    _anneal_small(groups, pair_cost, set(fixed), rng, iterations)
+    tables = tuple(_orient_small(group, history.seats) for group in groups)
+    cost = _small_breakdown(tables, players, history, options)
+    return SmallTableDraw(round_number, tables, tuple(sorted(byes)), seed, attempt, cost)
+
+
+def _validate_small_fixed(players: Sequence[Entrant], table_count: int, size: int) -> None:
+    pinned = Counter(e.fixed_table for e in players if e.fixed_table is not None)
+    for table, count in pinned.items():
+        if not 0 <= table < table_count:
+            raise ValueError(f"fixed table {table} does not exist (tables 0..{table_count - 1})")
+        if count > size:
+            raise ValueError(f"{count} players are fixed to table {table}, which seats {size}")
+
+
+def _small_pair_costs(
+    seated: Sequence[Entrant], history: SeatingHistory, options: SeatingOptions
+) -> dict[Pair, int]:
+    costs: dict[Pair, int] = {}
+    for a, b in itertools.combinations(seated, 2):
+        key = _key(a.id, b.id)
+        cost = _W_OPPONENT * history.opponents.get(key, 0)
+        if frozenset(key) in options.forbidden:
+            cost += _W_FORBIDDEN
+        if options.avoid_same_club and a.club is not None and a.club == b.club:
+            cost += _W_CLUB
+        if options.avoid_same_household and a.household is not None:
+            cost += _W_HOUSEHOLD * (a.household == b.household)
+        costs[key] = cost
+    return costs
+
+
+def _initial_small_groups(
+    seated: Sequence[Entrant], table_count: int, size: int, rng: random.Random
+) -> list[list[int]]:
+    """Pinned players at their tables, everyone else shuffled into the free places."""
+    groups: list[list[int]] = [[] for _ in range(table_count)]
+    free = []
+    for entrant in seated:
+        if entrant.fixed_table is not None:
+            groups[entrant.fixed_table].append(entrant.id)
+        else:
+            free.append(entrant.id)
+    rng.shuffle(free)
+    for group in groups:
+        while len(group) < size:
+            group.append(free.pop())
+    return groups
+
+
+def _small_table_cost(group: Sequence[int], pair_cost: Mapping[Pair, int]) -> int:
+    return sum(pair_cost[_key(a, b)] for a, b in itertools.combinations(group, 2))
+
+
+def _anneal_small(
+    groups: list[list[int]],
+    pair_cost: Mapping[Pair, int],
+    pinned: set[int],
+    rng: random.Random,
+    iterations: int,
+) -> None:
+    """Swap two unpinned players of different tables; keep the best arrangement found."""
+    if len(groups) < 2:
+        return
+    costs = [_small_table_cost(g, pair_cost) for g in groups]
+    current = best = sum(costs)
+    best_groups = [list(g) for g in groups]
+    size = len(groups[0])
+    for step in range(iterations):
+        if best == 0:
+            break
+        t, u = rng.randrange(len(groups)), rng.randrange(len(groups))
+        i, j = rng.randrange(size), rng.randrange(size)
+        if t == u or groups[t][i] in pinned or groups[u][j] in pinned:
+            continue
+        groups[t][i], groups[u][j] = groups[u][j], groups[t][i]
+        new_t, new_u = (
+            _small_table_cost(groups[t], pair_cost),
+            _small_table_cost(groups[u], pair_cost),
+        )
+        delta = new_t + new_u - costs[t] - costs[u]
+        temperature = _HOT_MEETINGS * (_COLD / _HOT_MEETINGS) ** (step / iterations)
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            costs[t], costs[u] = new_t, new_u
+            current += delta
+            if current < best:
+                best, best_groups = current, [list(g) for g in groups]
+        else:
+            groups[t][i], groups[u][j] = groups[u][j], groups[t][i]
+    groups[:] = best_groups
+
+
+def _orient_small(
+    group: Sequence[int], seats: Mapping[int, tuple[int, int, int, int]]
+) -> SmallTable:
+    """Seat the group so that everyone sits where they sat least (dealer seat included)."""
+
+    def load(order: tuple[int, ...]) -> tuple[int, int]:
+        uneven = used = 0
+        for seat, player in enumerate(order):
+            counts = list(seats.get(player, (0, 0, 0, 0)))[: len(order)]
+            used += counts[seat]
+            counts[seat] += 1
+            uneven += max(0, max(counts) - min(counts) - 1)
+        return uneven, used
+
+    return min(itertools.permutations(group), key=load)
+
+
+def _small_breakdown(
+    tables: Sequence[SmallTable],
+    players: Sequence[Entrant],
+    history: SeatingHistory,
+    options: SeatingOptions,
+) -> CostBreakdown:
+    by_id = {e.id: e for e in players}
+    repeated = same_club = same_household = forbidden = imbalance = 0
+    for table in tables:
+        for a, b in itertools.combinations(table, 2):
+            ea, eb = by_id[a], by_id[b]
+            repeated += history.opponents.get(_key(a, b), 0) > 0
+            same_club += ea.club is not None and ea.club == eb.club
+            same_household += ea.household is not None and ea.household == eb.household
+            forbidden += frozenset((a, b)) in options.forbidden
+        for seat, player in enumerate(table):
+            counts = list(history.seats.get(player, (0, 0, 0, 0)))[: len(table)]
+            counts[seat] += 1
+            imbalance += max(counts) - min(counts) > 1
+    return CostBreakdown(
+        repeated_partners=0,
+        repeated_opponents=repeated,
+        same_club=same_club,
+        same_household=same_household,
+        seat_imbalance=imbalance,
+        forbidden=forbidden,
+    )

@@ -1,12 +1,26 @@
 """Input and output serializers for the tournament API. They validate and shape data;
-writes happen in ``tournaments/services.py``."""
+writes happen in ``tournaments/services.py``.
+
+Every related id a write accepts is looked up among the rows the requesting user (the
+``request`` in the serializer's context) may use: players, teams and seasons of the
+clubs they organise. Any other id is answered as one that does not exist, so a write
+never reveals another club's rows. The club or tournament a write is about is looked up
+among those the user may see, and one they do not organise is refused with 403.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.validators import UniqueTogetherValidator
+
+from games.models import DealVersion
 
 from .models import (
     Bye,
@@ -17,12 +31,84 @@ from .models import (
     Player,
     Registration,
     Round,
+    Season,
     Seat,
     Table,
     Team,
     Tournament,
 )
+from .permissions import IsOrganiser, organises_club, visible_tournaments
 from .services import MAX_FIXED_TABLE
+from .snapshots import TIEBREAK_NAMES
+from .validators import validate_name
+
+Scope = Callable[[Any], QuerySet[Any]]
+
+
+def organised_clubs(user: Any) -> QuerySet[Club]:
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
+
+
+def organised_players(user: Any) -> QuerySet[Player]:
+    return Player.objects.filter(clubs__in=organised_clubs(user)).distinct()
+
+
+def organised_teams(user: Any) -> QuerySet[Team]:
+    return Team.objects.filter(tournament__in=Tournament.objects.organised_by(user))
+
+
+def organised_seasons(user: Any) -> QuerySet[Season]:
+    return Season.objects.filter(club__in=organised_clubs(user))
+
+
+class ScopedPrimaryKeyField(serializers.PrimaryKeyRelatedField):
+    """A related id among ``scope(user)`` for the requesting user; any other id is
+    "Invalid pk" as if it did not exist. No signed-in user in the context: none."""
+
+    def __init__(self, *, scope: Scope, **kwargs: Any) -> None:
+        self.scope = scope
+        super().__init__(**kwargs)
+
+    def get_queryset(self) -> QuerySet[Any]:
+        user = getattr(self.context.get("request"), "user", None)
+        if user is None or not user.is_authenticated:
+            return self.queryset.none()  # type: ignore[union-attr]
+        return self.scope(user)
+
+
+class OrganisedTargetField(ScopedPrimaryKeyField):
+    """The club or tournament a write is about: one the user may see, and 403 (before
+    the other fields are looked at) unless they organise its club."""
+
+    def __init__(self, *, scope: Scope, club_id_of: Callable[[Any], int], **kwargs: Any) -> None:
+        self.club_id_of = club_id_of
+        super().__init__(scope=scope, **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        target = super().to_internal_value(data)
+        if not organises_club(self.context["request"].user, self.club_id_of(target)):
+            raise PermissionDenied(IsOrganiser.message)
+        return target
+
+
+def target_club() -> OrganisedTargetField:
+    return OrganisedTargetField(
+        queryset=Club.objects.none(),
+        scope=lambda user: Club.objects.all(),
+        club_id_of=lambda club: club.pk,
+    )
+
+
+def target_tournament() -> OrganisedTargetField:
+    return OrganisedTargetField(
+        queryset=Tournament.objects.none(),
+        scope=visible_tournaments,
+        club_id_of=lambda tournament: tournament.club_id,
+    )
+
+
+def organised_player() -> ScopedPrimaryKeyField:
+    return ScopedPrimaryKeyField(queryset=Player.objects.none(), scope=organised_players)
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -40,32 +126,116 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerCreateSerializer(serializers.Serializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    name = serializers.CharField(max_length=200)
-    household = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    club = target_club()
+    name = serializers.CharField(max_length=200, validators=[validate_name])
+    household = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, validators=[validate_name]
+    )
     kind = serializers.ChoiceField(ClubMembership.Kind.choices, default=ClubMembership.Kind.MEMBER)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    club = target_club()
     club_name = serializers.CharField(source="club.name", read_only=True)
+    season = ScopedPrimaryKeyField(
+        queryset=Season.objects.none(), scope=organised_seasons, required=False, allow_null=True
+    )
 
     class Meta:
         model = Tournament
         fields = [
-            "id", "club", "club_name", "season", "name", "slug", "format", "status",
-            "is_public", "rules_preset", "rules_options", "rules_locked", "locked_at",
-            "match_mode", "deals_per_match", "liga_target", "bye_score_mode",
-            "bye_fixed_points", "tiebreaks", "avoid_same_club", "avoid_same_household",
-            "home_and_away", "swiss", "planned_rounds", "results_version", "created",
-        ]  # fmt: skip
+            "id",
+            "club",
+            "club_name",
+            "season",
+            "name",
+            "slug",
+            "format",
+            "status",
+            "is_public",
+            "rules_preset",
+            "rules_options",
+            "rules_locked",
+            "locked_at",
+            "match_mode",
+            "deals_per_match",
+            "liga_target",
+            "bye_score_mode",
+            "bye_fixed_points",
+            "tiebreaks",
+            "avoid_same_club",
+            "avoid_same_household",
+            "home_and_away",
+            "swiss",
+            "seed_by_rating",
+            "finals_seeding",
+            "balance_by_rating",
+            "planned_rounds",
+            "results_version",
+            "created",
+        ]
         read_only_fields = [
-            "id", "status", "rules_locked", "locked_at", "results_version", "created",
-        ]  # fmt: skip
+            "id",
+            "status",
+            "rules_locked",
+            "locked_at",
+            "results_version",
+            "created",
+        ]
+
+    def validate_tiebreaks(self, value: Any) -> list[str]:
+        """A list of the tie-break names the standings know, each once."""
+        if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+            raise serializers.ValidationError(_("Give a list of tie-break names."), code="invalid")
+        unknown = [name for name in value if name not in TIEBREAK_NAMES]
+        if unknown:
+            raise serializers.ValidationError(
+                _("Unknown tie-breaks: %(names)s. Known are: %(known)s.")
+                % {"names": ", ".join(unknown), "known": ", ".join(sorted(TIEBREAK_NAMES))},
+                code="invalid_choice",
+            )
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError(_("Name each tie-break once."), code="duplicate")
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The rating options belong to a format: seeding to fixed pairs, balancing
+        tables to the individual draw (docs/ratings.md)."""
+        game_format = attrs.get("format", getattr(self.instance, "format", None))
+        game_format = game_format or Tournament.Format.INDIVIDUAL
+        if attrs.get("balance_by_rating") and game_format != Tournament.Format.INDIVIDUAL:
+            raise serializers.ValidationError(
+                {"balance_by_rating": _("Tables are balanced by rating in the individual draw.")},
+                code="not_individual",
+            )
+        seeding = attrs.get("seed_by_rating") or (
+            attrs.get("finals_seeding") == Tournament.FinalsSeeding.RATING
+        )
+        if seeding and game_format != Tournament.Format.PAIRS:
+            raise serializers.ValidationError(
+                {"seed_by_rating": _("Seeding by rating is for tournaments of fixed pairs.")},
+                code="not_pairs",
+            )
+        return attrs
 
 
 class TournamentUpdateSerializer(TournamentSerializer):
+    """A tournament's changes; its club stays. DRF checks ``(club, slug)`` only when both
+    are writable, so the slug is checked against the tournament's own club here."""
+
+    club = serializers.PrimaryKeyRelatedField(read_only=True)
+
     class Meta(TournamentSerializer.Meta):
         read_only_fields = [*TournamentSerializer.Meta.read_only_fields, "club"]
+
+    def validate_slug(self, slug: str) -> str:
+        assert self.instance is not None, "an update serializer needs its tournament"
+        others = Tournament.objects.filter(club_id=self.instance.club_id, slug=slug)
+        if others.exclude(pk=self.instance.pk).exists():
+            raise serializers.ValidationError(
+                _("This club already has a tournament with this slug."), code="unique"
+            )
+        return slug
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -74,18 +244,36 @@ class RegistrationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Registration
         fields = [
-            "id", "tournament", "player", "player_name", "team", "status", "late",
-            "checked_in_at", "withdrawn_at", "fixed_table", "created",
-        ]  # fmt: skip
+            "id",
+            "tournament",
+            "player",
+            "player_name",
+            "team",
+            "status",
+            "late",
+            "checked_in_at",
+            "withdrawn_at",
+            "fixed_table",
+            "created",
+        ]
         read_only_fields = fields
 
 
 class RegistrationCreateSerializer(serializers.Serializer):
-    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
-    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    team = serializers.PrimaryKeyRelatedField(
-        queryset=Team.objects.all(), required=False, allow_null=True
+    tournament = target_tournament()
+    player = organised_player()
+    team = ScopedPrimaryKeyField(
+        queryset=Team.objects.none(), scope=organised_teams, required=False, allow_null=True
     )
+
+    class Meta:
+        validators = [
+            UniqueTogetherValidator(
+                queryset=Registration.objects.all(),
+                fields=["tournament", "player"],
+                message=_("This player is already registered for this tournament."),
+            ),
+        ]
 
 
 class FixedTableSerializer(serializers.Serializer):
@@ -108,8 +296,8 @@ class ForbiddenPairingSerializer(serializers.ModelSerializer):
 class ForbiddenPairingCreateSerializer(serializers.Serializer):
     """Two players registered in the tournament, in either order."""
 
-    player_a = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    player_b = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    player_a = organised_player()
+    player_b = organised_player()
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -145,9 +333,18 @@ class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = [
-            "id", "tournament", "number", "status", "seed", "attempt", "cost",
-            "published_at", "closed_at", "tables", "byes",
-        ]  # fmt: skip
+            "id",
+            "tournament",
+            "number",
+            "status",
+            "seed",
+            "attempt",
+            "cost",
+            "published_at",
+            "closed_at",
+            "tables",
+            "byes",
+        ]
 
 
 class DrawRoundSerializer(serializers.Serializer):
@@ -171,8 +368,6 @@ class DealResultSerializer(serializers.Serializer):
 
 
 def deal_results(match: Match) -> list[dict[str, Any]]:
-    from games.models import DealVersion
-
     versions = DealVersion.objects.current().filter(deal__match=match).select_related("deal")
     return [
         {
@@ -200,10 +395,24 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = [
-            "id", "tournament", "round", "round_number", "table", "table_number", "mode",
-            "deals_planned", "target", "status", "finished_at", "home_team", "away_team",
-            "seats", "confirmed_teams", "totals", "deals",
-        ]  # fmt: skip
+            "id",
+            "tournament",
+            "round",
+            "round_number",
+            "table",
+            "table_number",
+            "mode",
+            "deals_planned",
+            "target",
+            "status",
+            "finished_at",
+            "home_team",
+            "away_team",
+            "seats",
+            "confirmed_teams",
+            "totals",
+            "deals",
+        ]
 
     def get_confirmed_teams(self, match: Match) -> list[int]:
         return sorted(c.team for c in match.confirmations.all())

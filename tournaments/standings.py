@@ -71,6 +71,31 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class TableResult:
+    """One table of Klammern for 2 or 3 players (RULES.md): each player alone, the
+    points of the table's match by seat. The winner is the player with the most points;
+    players tied at the top draw, everyone else loses. A player's point difference is
+    their points minus the best other player's (positive only for the winner). It counts
+    wherever a ``GameResult`` does: tournament standings, the all-time table and the
+    KlammernBoss (one game per table: the winner wins it, the others lose it)."""
+
+    round: int
+    table: int
+    players: tuple[int, ...]
+    points: tuple[int, ...]
+
+    def winner(self) -> int | None:
+        """The winning player's id, or None when the top is shared."""
+        top = max(self.points)
+        leaders = [p for p, own in zip(self.players, self.points, strict=True) if own == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+
+AnyGame = GameResult | TableResult
+"""A table's match: two teams (Klammern, Klaverjas) or 2/3 single players."""
+
+
+@dataclass(frozen=True)
 class Bye:
     round: int
     player: int
@@ -127,6 +152,22 @@ DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak.POINT_DIFFERENCE,
     TieBreak.AUGEN,
     TieBreak.BUCHHOLZ,
+    TieBreak.HEAD_TO_HEAD,
+)
+#: Klaverjas (RULES.md): match points won (2 won, 1 drawn, 0 lost), then total points;
+#: a game's ``match_points`` are the teams' total points of the match.
+KLAVERJAS_TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak.TOURNAMENT_POINTS,
+    TieBreak.AUGEN,
+    TieBreak.POINT_DIFFERENCE,
+    TieBreak.HEAD_TO_HEAD,
+)
+#: Klammern for 2 or 3 players: tables won, then points, then the margin to the best
+#: other player, then head-to-head.
+TABLE_TIEBREAKS: tuple[TieBreak, ...] = (
+    TieBreak.GAMES_WON,
+    TieBreak.AUGEN,
+    TieBreak.POINT_DIFFERENCE,
     TieBreak.HEAD_TO_HEAD,
 )
 _STATIC = (
@@ -281,8 +322,12 @@ class _Tally:
         return raw + self.credit.get(criterion, 0)
 
 
-def _sides(game: GameResult) -> Iterable[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
-    """(team, opponents, outcome for team, own match points, other's match points)."""
+def _sides(game: AnyGame) -> Iterable[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """(team, opponents, outcome for team, own match points, other's match points); at a
+    table of single players each player is a team of one against the best other."""
+    if isinstance(game, TableResult):
+        yield from _table_sides(game)
+        return
     winner = game.winner()
     for side in (0, 1):
         outcome = 0 if winner is None else (1 if winner == side else -1)
@@ -290,8 +335,20 @@ def _sides(game: GameResult) -> Iterable[tuple[tuple[int, ...], tuple[int, ...],
         yield game.teams[side], game.teams[1 - side], outcome, own, other
 
 
+def _table_sides(
+    game: TableResult,
+) -> Iterable[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
+    top = max(game.points)
+    shared = game.points.count(top) > 1
+    for index, (player, own) in enumerate(zip(game.players, game.points, strict=True)):
+        others = game.points[:index] + game.points[index + 1 :]
+        opponents = game.players[:index] + game.players[index + 1 :]
+        outcome = -1 if own < top else (0 if shared else 1)
+        yield (player,), opponents, outcome, own, max(others)
+
+
 def tournament_standings(
-    games: Iterable[GameResult],
+    games: Iterable[AnyGame],
     *,
     byes: Iterable[Bye] = (),
     tiebreaks: Sequence[TieBreak] = DEFAULT_TIEBREAKS,
@@ -341,7 +398,7 @@ def _check_chain(tiebreaks: Sequence[TieBreak]) -> None:
 
 def _credit_byes(
     tallies: defaultdict[int, _Tally],
-    games: Sequence[GameResult],
+    games: Sequence[AnyGame],
     byes: Sequence[Bye],
     bye_score: ByeScore,
 ) -> None:
@@ -363,7 +420,7 @@ def _fixed_credit(bye_score: ByeScore) -> dict[TieBreak, Value]:
     }
 
 
-def _round_averages(games: Sequence[GameResult]) -> dict[int, dict[TieBreak, Value]]:
+def _round_averages(games: Sequence[AnyGame]) -> dict[int, dict[TieBreak, Value]]:
     sums: dict[int, _Tally] = defaultdict(_Tally)
     for game in games:
         for team, _, outcome, own, other in _sides(game):
@@ -579,14 +636,14 @@ class AllTimeRow:
         }
 
 
-def _club_tallies(games: Iterable[GameResult]) -> defaultdict[int, list[int]]:
+def _club_tallies(games: Iterable[AnyGame]) -> defaultdict[int, list[int]]:
     """player -> [played, won, point difference]."""
     tallies: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     _add_club_games(tallies, games)
     return tallies
 
 
-def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[GameResult]) -> None:
+def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[AnyGame]) -> None:
     for game in games:
         for team, _, outcome, own, other in _sides(game):
             for player in team:
@@ -596,7 +653,7 @@ def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[GameRe
                 line[2] += own - other
 
 
-def all_time_table(games: Iterable[GameResult]) -> tuple[AllTimeRow, ...]:
+def all_time_table(games: Iterable[AnyGame]) -> tuple[AllTimeRow, ...]:
     """A club's ewige Tabelle: games won over all time, then point difference."""
     return _all_time_rows(_club_tallies(games))
 
@@ -618,7 +675,7 @@ class Evening:
     """One playing evening (a club tournament) and all its games."""
 
     id: int
-    games: tuple[GameResult, ...]
+    games: tuple[AnyGame, ...]
 
 
 @dataclass(frozen=True)

@@ -7,16 +7,14 @@ redelivered run changes nothing or writes the same snapshot), so the settings
 and broker errors are retried at most ``MAX_RETRIES`` times with jittered exponential
 backoff; every task has a soft and a hard time limit.
 
-Test hook: ``KLAMMERN_TEST_RECOMPUTE_DELAY`` (seconds, default 0) makes the standings
-recompute sleep between computing and storing, so worker tests can kill a worker in the
-middle of a recompute. Never set it in production.
+Services queue these tasks and import them at module level; each task imports the
+service it calls inside its body (the import-linter contract in ``.importlinter`` names
+this one exception), so the two modules never import each other at load time.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -27,8 +25,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from . import leaderboards, services
-from .models import Club, Round, StandingsSnapshot, Tournament
+from .models import Club, Round, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -47,17 +44,13 @@ RETRYING: dict[str, Any] = {
 STALE_DRAW_SECONDS = 60
 
 
-def _test_delay() -> None:
-    delay = float(os.environ.get("KLAMMERN_TEST_RECOMPUTE_DELAY", "0") or 0)
-    if delay > 0:
-        time.sleep(delay)
-
-
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
 def draw_round_task(round_id: int) -> None:
     """Seat a round in ``drawing`` and make it a draft (no-op for any other status)."""
+    from .draw import seat_round
+
     if Round.objects.filter(pk=round_id).exists():
-        services.seat_round(round_id=round_id)
+        seat_round(round_id=round_id)
 
 
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
@@ -66,24 +59,24 @@ def recompute_standings_task(tournament_id: int) -> None:
 
     The queued flag is cleared first, before the version is read: a result entered while
     this runs queues exactly one follow-up recompute."""
-    cache.delete(services.STANDINGS_FLAG.format(tournament_id))
-    if not Tournament.objects.filter(pk=tournament_id).exists():
-        return
-    logger.info("Recomputing standings of tournament %s", tournament_id)
-    data = services.compute_tournament_standings(tournament_id=tournament_id)
-    _test_delay()
-    services.store_snapshot(
-        StandingsSnapshot, owner={"tournament_id": tournament_id}, data=data,
-        version=data["results_version"],
-    )  # fmt: skip
+    from .results import STANDINGS_FLAG
+    from .snapshots import recompute_standings
+
+    cache.delete(STANDINGS_FLAG.format(tournament_id))
+    if Tournament.objects.filter(pk=tournament_id).exists():
+        logger.info("Recomputing standings of tournament %s", tournament_id)
+        recompute_standings(tournament_id=tournament_id)
 
 
 @shared_task(soft_time_limit=120, time_limit=180, **RETRYING)
 def recompute_club_leaderboards_task(club_id: int) -> None:
     """Full recompute of a club's all-time table, KlammernBoss history and league tables."""
-    cache.delete(services.LEADERBOARDS_FLAG.format(club_id))
+    from .results import LEADERBOARDS_FLAG
+    from .snapshots import recompute_club_leaderboards
+
+    cache.delete(LEADERBOARDS_FLAG.format(club_id))
     if Club.objects.filter(pk=club_id).exists():
-        leaderboards.recompute_club_leaderboards(club_id=club_id)
+        recompute_club_leaderboards(club_id=club_id)
 
 
 @shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
@@ -91,6 +84,8 @@ def requeue_lagging_snapshots() -> dict[str, int]:
     """Beat task (every 30 s): queue a recompute for every tournament and club whose
     snapshot lags its results version and whose queued flag is absent or stale (a flushed
     Redis, a lost message, a killed worker), and a draw for rounds stuck in ``drawing``."""
+    from .results import enqueue_leaderboards_recompute, enqueue_standings_recompute
+
     tournaments = Tournament.objects.filter(
         Q(standings_snapshot__isnull=True, results_version__gt=0)
         | Q(standings_snapshot__computed_version__lt=F("results_version"))
@@ -101,11 +96,9 @@ def requeue_lagging_snapshots() -> dict[str, int]:
     ).values_list("pk", flat=True)
     queued = {
         "standings": sum(
-            services.enqueue_standings_recompute(tournament_id=pk, force=True) for pk in tournaments
+            enqueue_standings_recompute(tournament_id=pk, force=True) for pk in tournaments
         ),
-        "leaderboards": sum(
-            services.enqueue_leaderboards_recompute(club_id=pk, force=True) for pk in clubs
-        ),
+        "leaderboards": sum(enqueue_leaderboards_recompute(club_id=pk, force=True) for pk in clubs),
         "draws": 0,
     }
     stale = timezone.now() - timedelta(seconds=STALE_DRAW_SECONDS)
@@ -117,3 +110,21 @@ def requeue_lagging_snapshots() -> dict[str, int]:
     if any(queued.values()):
         logger.info("re-queued lagging work: %s", queued)
     return queued
+
+
+@shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
+def rate_closed_round_task(round_id: int) -> None:
+    """Rate a closed round for its clubs' ratings (one step; from scratch if out of order)."""
+    from .rating_services import rate_closed_round
+
+    if Round.objects.filter(pk=round_id).exists():
+        rate_closed_round(round_id=round_id)
+
+
+@shared_task(soft_time_limit=300, time_limit=360, **RETRYING)
+def recompute_club_ratings_task(club_id: int) -> None:
+    """Recompute a club's ratings from scratch: every closed round in closing order."""
+    from .rating_services import recompute_club_ratings
+
+    if Club.objects.filter(pk=club_id).exists():
+        recompute_club_ratings(club_id=club_id)

@@ -1,24 +1,26 @@
 """API routes under /api/: organiser and public resources, deals, the device endpoint."""
 
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
-from rest_framework.routers import DefaultRouter
+from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from games.api import DealDetailView, DealListView
+from games.api_analysis import DealAnalysisView
 
-from . import api, api_constraints
+from . import api, api_constraints, api_onboarding, api_pairs, league_api, rating_api
+from .auth_views import TokenView
 
 router = DefaultRouter()
-router.register("clubs", api.ClubViewSet, basename="club")
+router.register("clubs", api_onboarding.ClubViewSet, basename="club")
 router.register("players", api.PlayerViewSet, basename="player")
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
 router.register("registrations", api.RegistrationViewSet, basename="registration")
 router.register("rounds", api.RoundViewSet, basename="round")
 router.register("tables", api.TableViewSet, basename="table")
 router.register("matches", api.MatchViewSet, basename="match")
+router.register("seasons", api_onboarding.SeasonViewSet, basename="season")
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", TokenView.as_view(), name="api-token"),
     path("device/", api.DeviceTableView.as_view(), name="device-table"),
     path("matches/<int:match_id>/deals/", DealListView.as_view(), name="deal-list"),
     path(
@@ -39,5 +41,50 @@ urlpatterns = [
         api_constraints.ForbiddenPairingDetailView.as_view(),
         name="forbidden-pairing-detail",
     ),
+    path("auth/signup/", api_onboarding.SignUpView.as_view(), name="api-signup"),
+    path(
+        "invitations/accept/",
+        api_onboarding.InvitationAcceptView.as_view(),
+        name="invitation-accept",
+    ),
+    path("tournaments/<int:pk>/pairs/", api_pairs.TournamentPairsView.as_view(), name="pairs"),
+    path(
+        "tournaments/<int:pk>/pairs/draw/",
+        api_pairs.TournamentPairDrawView.as_view(),
+        name="pairs-draw",
+    ),
+    path("pairs/<int:pk>/", api_pairs.PairDetailView.as_view(), name="pair-detail"),
+    path("tournaments/<int:pk>/finals/", api_pairs.FinalsView.as_view(), name="finals"),
+    path(
+        "tournaments/<int:pk>/finals/next/", api_pairs.FinalsNextView.as_view(), name="finals-next"
+    ),
+    path("tournaments/<int:pk>/bracket/", api_pairs.BracketView.as_view(), name="bracket"),
     path("", include(router.urls)),
+]
+
+# The league of clubs (tournaments/league_api.py); a router of its own, appended.
+league_router = SimpleRouter()
+league_router.register("leagues", league_api.LeagueViewSet, basename="league")
+league_router.register("divisions", league_api.DivisionViewSet, basename="division")
+league_router.register("league-teams", league_api.LeagueTeamViewSet, basename="league-team")
+league_router.register("match-days", league_api.MatchDayViewSet, basename="match-day")
+urlpatterns += [path("", include(league_router.urls))]
+
+# Ratings (tournaments/rating_api.py), appended.
+urlpatterns += [
+    path("clubs/<int:pk>/ratings/", rating_api.ClubRatingsView.as_view(), name="club-ratings"),
+    path(
+        "players/<int:pk>/rating-history/",
+        rating_api.PlayerRatingHistoryView.as_view(),
+        name="player-rating-history",
+    ),
+]
+
+# The par analysis of a deal (games/api_analysis.py), appended.
+urlpatterns += [
+    path(
+        "matches/<int:match_id>/deals/<int:number>/analysis/",
+        DealAnalysisView.as_view(),
+        name="deal-analysis",
+    ),
 ]

@@ -1,8 +1,11 @@
 """The Klammern rules engine: a pure standard-library package.
 
-Checks deal records (``check``), generates random legal deals (``random_deal``) and
+Checks deal records (``check``), analyses full deals under perfect play
+(``analyse``, ``deal_par``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
-``score_hamburg``). It imports nothing outside the standard library and never touches
+``score_hamburg``; ``score_match`` for Klaverjas and Klammern for 2 or 3 players).
+``PRESETS`` names the rule configurations; ``player_count`` says how many sit at a
+table of a preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.
 
 When ``scripts/build_engine.py`` has compiled the engine with mypyc from exactly these
@@ -15,23 +18,33 @@ from .native import native_path
 if (_compiled := native_path()) is not None:
     __path__.insert(0, _compiled)
 
+from .analysis import ANALYSIS_VERSION, NOT_ANALYSABLE, analyse, deal_par
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
+from .dispatch import check
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
 from .keepers import (
+    HamburgMatchState,
     HamburgState,
     LigaState,
+    PointsMatchState,
     SmallBigState,
     score_hamburg,
+    score_hamburg_match,
+    score_klaverjas_match,
     score_liga,
+    score_match,
     score_small_big,
+    score_solo_match,
 )
 from .native import running_native
 from .play import legal_cards, trick_winner
 from .randomdeal import random_deal
-from .record import ENGINE_VERSION, check
-from .rules import PRESETS, Options, resolve_rules
+from .record import ENGINE_VERSION
+from .rules import PRESETS, Options, is_team_game, player_count, resolve_rules
 
 __all__ = [
+    "ANALYSIS_VERSION",
+    "NOT_ANALYSABLE",
     "CARD_BY_TEXT",
     "CARD_TEXT",
     "ENGINE_VERSION",
@@ -39,21 +52,31 @@ __all__ = [
     "TABLES",
     "Code",
     "EngineError",
+    "HamburgMatchState",
     "HamburgState",
     "KeeperError",
     "LigaState",
+    "PointsMatchState",
     "Options",
     "Problem",
     "RulesError",
     "SmallBigState",
     "Suit",
+    "analyse",
     "check",
+    "deal_par",
+    "is_team_game",
+    "player_count",
     "running_native",
     "legal_cards",
     "random_deal",
     "resolve_rules",
     "score_hamburg",
+    "score_hamburg_match",
+    "score_klaverjas_match",
     "score_liga",
+    "score_match",
     "score_small_big",
+    "score_solo_match",
     "trick_winner",
 ]

@@ -4,6 +4,20 @@
   the small scores then restart at 0:0; a team on 4 is in the Laube.
 - ``score_liga``: Liga-Partie match points to a target (51), ended at once by a March.
 - ``score_hamburg``: Hamburg points (Orgi 2/4, Kleines/Besser 1/2, times Kontra/Re) to 6.
+- ``score_klaverjas_match``: a Klaverjas match, each team's ``points`` summed over 16
+  deals (or to a target, 1500); the higher total wins; match points for a tournament
+  ranking: 2 for a won match, 1 each for a draw, 0 for a loss (**Decision**, the
+  common Dutch competition scale; RULES.md ranks by match points, then total points).
+- ``score_solo_match``: Klammern for 2 or 3 players, each player's ``points`` summed
+  to a target (500) or over a fixed number of deals; the player with most points wins.
+- ``score_match``: the keeper of a preset's options (``match_by`` etc.) for the new
+  presets.
+
+Points matches (**Decision**): played deals count (thrown-in deals are skipped); with a
+target the match ends after the deal in which someone reaches it, the highest total
+winning; when the highest totals are equal play goes on. After a fixed number of deals
+equal highest totals are a draw (``winner`` None). With both a deal count and a target
+the first to happen ends the match.
 
 Each is a pure function returning a frozen state with the per-deal history. Thrown-in
 deals are skipped; an invalid result, or a deal after the game is over, raises
@@ -20,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import KeeperError
+from .rules import Options
 
 Result = Mapping[str, Any]
 Pair = tuple[int, int]
@@ -234,3 +249,158 @@ def score_hamburg(results: Iterable[Result], *, target: int = 6) -> HamburgState
             state.history + (HamburgStep(index, gained, points),),
         )
     return state
+
+
+@dataclass(frozen=True)
+class HamburgMatchState:
+    """A match of several Hamburg rounds: rounds won so far and the current round."""
+
+    target: int
+    rounds: Pair = (0, 0)
+    points: Pair = (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready state."""
+        return _to_dict(self)
+
+
+def score_hamburg_match(results: Iterable[Result], *, target: int = 6) -> HamburgMatchState:
+    """Hamburg rounds over a match of any number of deals: the first team to ``target``
+    wins the round, and the next round starts at 0:0 (the surplus is dropped)."""
+    state = HamburgMatchState(target)
+    for _, result in _played(results):
+        gained = deal_hamburg_points(result)
+        points = (state.points[0] + gained[0], state.points[1] + gained[1])
+        reached = [t for t in (0, 1) if points[t] >= target]
+        if reached:
+            state = HamburgMatchState(target, _add(state.rounds, reached[0], 1), (0, 0))
+        else:
+            state = HamburgMatchState(target, state.rounds, points)
+    return state
+
+
+@dataclass(frozen=True)
+class PointsStep:
+    """Points after one played deal (one entry per team or player)."""
+
+    deal: int
+    gained: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PointsMatchState:
+    """A match of summed deal points (Klaverjas teams, or 2/3 single players)."""
+
+    sides: int
+    deals_per_match: int | None
+    target: int | None
+    points: tuple[int, ...] = ()
+    deals: int = 0
+    finished: bool = False
+    #: The team (Klaverjas) or seat (2/3 players) with most points once finished;
+    #: None for a draw.
+    winner: int | None = None
+    #: Tournament match points once finished (2 won, 1 drawn, 0 lost); zeros before.
+    match_points: tuple[int, ...] = ()
+    history: tuple[PointsStep, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready state."""
+        return _to_dict(self)
+
+
+def _gained(index: int, result: Result, sides: int) -> tuple[int, ...]:
+    points = result.get("points")
+    if not isinstance(points, list) or len(points) != sides:
+        raise KeeperError(
+            "bad_result", f"deal {index} does not give points for {sides} sides", deal=index
+        )
+    return tuple(int(p) for p in points)
+
+
+def _leader(points: tuple[int, ...]) -> int | None:
+    top = max(points)
+    leaders = [s for s, p in enumerate(points) if p == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _match_points(sides: int, winner: int | None, finished: bool) -> tuple[int, ...]:
+    if not finished:
+        return (0,) * sides
+    if winner is None:
+        return (1,) * sides
+    return tuple(2 if s == winner else 0 for s in range(sides))
+
+
+def score_points_match(
+    results: Iterable[Result], *, sides: int, deals_per_match: int | None, target: int | None
+) -> PointsMatchState:
+    """Deal points summed per side until ``deals_per_match`` deals or ``target`` points."""
+    if deals_per_match is None and target is None:
+        raise KeeperError("bad_result", "a points match needs a number of deals or a target")
+    points: tuple[int, ...] = (0,) * sides
+    deals, finished, winner = 0, False, None
+    history_steps: tuple[PointsStep, ...] = ()
+    for index, result in _played(results):
+        if finished:
+            raise KeeperError("game_over", f"deal {index} comes after the match ended", deal=index)
+        gained = _gained(index, result, sides)
+        points = tuple(p + g for p, g in zip(points, gained, strict=True))
+        deals += 1
+        history_steps += (PointsStep(index, gained, points),)
+        leader = _leader(points)
+        if (
+            target is not None
+            and max(points) >= target
+            and leader is not None
+            or deals_per_match is not None
+            and deals >= deals_per_match
+        ):
+            finished, winner = True, leader
+    return PointsMatchState(
+        sides,
+        deals_per_match,
+        target,
+        points,
+        deals,
+        finished,
+        winner,
+        _match_points(sides, winner, finished),
+        history_steps,
+    )
+
+
+def score_klaverjas_match(
+    results: Iterable[Result], *, deals_per_match: int | None = 16, target: int | None = None
+) -> PointsMatchState:
+    """A Klaverjas match: 16 deals (short 8) or to a target (1500, short 750)."""
+    return score_points_match(results, sides=2, deals_per_match=deals_per_match, target=target)
+
+
+def score_solo_match(
+    results: Iterable[Result],
+    *,
+    players: int,
+    target: int | None = 500,
+    deals_per_match: int | None = None,
+) -> PointsMatchState:
+    """Klammern for 2 or 3 players: to 500 points or a fixed number of deals."""
+    return score_points_match(
+        results, sides=players, deals_per_match=deals_per_match, target=target
+    )
+
+
+def score_match(results: Iterable[Result], options: Options) -> PointsMatchState:
+    """The points match of a Klaverjas or 2/3-player preset, as its options say."""
+    if options.game != "klaverjas" and options.players == 4:
+        raise KeeperError(
+            "bad_result", "Klammern matches are kept by score_liga or score_small_big"
+        )
+    by_deals = options.match_by == "deals"
+    return score_points_match(
+        results,
+        sides=2 if options.players == 4 else options.players,
+        deals_per_match=options.deals_per_match if by_deals else None,
+        target=None if by_deals else options.target_points,
+    )

@@ -25,16 +25,23 @@ NATIVE_DIR: Final = HERE.parents[1] / "build" / "engine-native" / "games" / "eng
 STAMP: Final = NATIVE_DIR / "SOURCES"
 #: The modules mypyc compiles: all but this one, ``__init__`` and ``__main__``.
 COMPILED: Final = (
+    "analysis.py",
     "cards.py",
     "contract.py",
+    "dispatch.py",
     "errors.py",
     "keepers.py",
+    "klaverjas.py",
     "melds.py",
     "play.py",
     "randomdeal.py",
     "record.py",
+    "reference_solver.py",
     "rules.py",
     "scoring.py",
+    "seatwalk.py",
+    "solo.py",
+    "solver.py",
     "summary.py",
 )
 #: ``KLAMMERN_ENGINE=python`` runs the interpreted engine even when a build is current.

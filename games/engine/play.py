@@ -4,6 +4,13 @@
 the trick so far and the trump suit, under the options. ``explain_illegal`` turns an
 illegal card into a message for the table. ``trick_winner`` finds the winning
 position. This module does not walk a whole deal (see ``record``) and keeps no state.
+
+The rules of every preset are switches of ``Options``: Klammern must undertrump;
+``no_undertrump`` (Klaverjas) sends a player who cannot follow and cannot overtrump to
+a side card if held (a lower trump only with nothing but trumps); ``partner_exempt``
+frees a player whose partner heads the trick from trumping (4 players only), and with
+``no_undertrump`` a lower trump stays barred (Amsterdam). A trick has as many cards as
+players; the partner is the seat two places back, so it exists only with 4 players.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ class Duty(StrEnum):
     FOLLOW_SUIT = "follow_suit"
     OVERTRUMP = "overtrump"
     TRUMP = "trump"
+    NO_UNDERTRUMP = "no_undertrump"
+    PARTNER_NO_UNDERTRUMP = "partner_no_undertrump"
 
 
 def trick_winner(trick: Sequence[int], table: TrumpTable) -> int:
@@ -68,12 +77,18 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         return Choice(follow, Duty.FOLLOW_SUIT)
     if not trumps:
         return Choice(hand, Duty.FREE)
-    if options.partner_exempt and winner == len(trick) - 2:
+    if options.partner_exempt and winner == len(trick) - 2 and options.players == 4:
+        if options.no_undertrump and best_is_trump and hand != trumps:
+            allowed = (hand & ~table.trump_mask) | (trumps & table.beaten_by[best])
+            return Choice(allowed, Duty.PARTNER_NO_UNDERTRUMP)
         return Choice(hand, Duty.FREE)
     if best_is_trump:
         higher = trumps & table.beaten_by[best]
         if higher:
             return Choice(higher, Duty.OVERTRUMP)
+        if options.no_undertrump:
+            side = hand & ~table.trump_mask
+            return Choice(side, Duty.NO_UNDERTRUMP) if side else Choice(hand, Duty.FREE)
     return Choice(trumps, Duty.TRUMP)
 
 
@@ -94,9 +109,16 @@ def explain_illegal(
     shown = _list(ch.legal, table)
     led = trick[0] >> 3
     played = CARD_TEXT[card]
+    best = CARD_TEXT[trick[trick_winner(trick, table)]]
     if ch.duty is Duty.OVERTRUMP:
-        best = CARD_TEXT[trick[trick_winner(trick, table)]]
         what = f"must beat {best} with a higher trump ({shown})"
+    elif ch.duty is Duty.NO_UNDERTRUMP:
+        what = (
+            f"cannot follow {SUIT_NAMES[led]} or beat {best} and may not undertrump: "
+            f"a card of another suit ({shown})"
+        )
+    elif ch.duty is Duty.PARTNER_NO_UNDERTRUMP:
+        what = f"may play any card under the partner's {best} except a lower trump ({shown})"
     elif ch.duty is Duty.TRUMP:
         what = f"cannot follow {SUIT_NAMES[led]} and must play a trump ({shown})"
     else:

@@ -5,6 +5,12 @@ bidding list half of the time), announces the hands' melds and Bella most of the
 adds Kontra/Re and now and then a March, and plays random legal cards; about one deal
 in twenty ends with a revoke and one in forty is thrown in. All randomness comes from
 the ``random.Random`` passed in. It does not check its output (``check`` does).
+
+Klaverjas deals (forehand plays; half of them with an upcard that sets trump, the
+others "verplicht" without one) and deals for 2 or 3 players (6 cards, a turned card,
+a take in the first or second round, completion to 9, sometimes the exchange of the 7
+of trumps) follow the same pattern; a Klammern deal draws the same random numbers as
+before these presets existed.
 """
 
 from __future__ import annotations
@@ -114,9 +120,139 @@ def _play(
     return plays, None
 
 
+def _play_seats(
+    rng: random.Random, hands: list[int], forehand: int, trump: int, options: Options
+) -> tuple[list[int], dict[str, Any] | None]:
+    """Random legal plays for any number of players, now and then ending in a revoke."""
+    h, n = list(hands), options.players
+    total = sum(bin(m).count("1") for m in hands)
+    table = TABLES[trump]
+    revoke_at = rng.randrange(total) if rng.random() < 0.05 else -1
+    plays: list[int] = []
+    seat, trick = forehand, list[int]()
+    for index in range(total):
+        legal = legal_cards(h[seat], trick, trump, options)
+        illegal = h[seat] & ~legal
+        if index == revoke_at and illegal:
+            return plays, {"seat": seat, "card": CARD_TEXT[rng.choice(cards_of(illegal))]}
+        card = rng.choice(cards_of(legal))
+        h[seat] ^= 1 << card
+        plays.append(card)
+        trick.append(card)
+        if len(trick) < n:
+            seat = (seat + 1) % n
+            continue
+        seat = (seat + 1 + trick_winner(trick, table)) % n
+        trick = []
+    return plays, None
+
+
+def _texts(cards: list[int]) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
+
+
+def _random_klaverjas(
+    rng: random.Random, dealer: int, rules: object, options: Options
+) -> dict[str, Any]:
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [deck[8 * s : 8 * s + 8] for s in range(4)]
+    forehand = (dealer + 1) % 4
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["hands"] = [_texts(h) for h in hands]
+    if rng.random() < 0.5:
+        up = hands[dealer][-1]
+        record["upcard"], trump = CARD_TEXT[up], up >> 3
+    else:
+        trump = rng.randrange(4)
+    record["contract"] = {"kind": "klaverjas", "declarer": forehand, "trump": SUIT_LETTERS[trump]}
+    plays, revoke = _play_seats(rng, [mask_of(h) for h in hands], forehand, trump, options)
+    record["plays"] = _texts(plays)
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
+def _solo_contract(
+    rng: random.Random, order: list[int], turned_suit: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    n = len(order)
+    passes = [{"seat": s, "call": "pass"} for s in order]
+    roll = rng.random()
+    if roll < 0.03:
+        return {"kind": "thrown_in"}, passes + passes
+    at = rng.randrange(n)
+    if roll < 0.6:
+        calls = passes[:at] + [{"seat": order[at], "call": "take"}]
+        return {"kind": "take", "declarer": order[at], "trump": SUIT_LETTERS[turned_suit]}, calls
+    trump = SUIT_LETTERS[rng.choice([s for s in range(4) if s != turned_suit])]
+    calls = passes + passes[:at] + [{"seat": order[at], "call": "take", "trump": trump}]
+    return {"kind": "take", "declarer": order[at], "trump": trump}, calls
+
+
+def _random_solo(
+    rng: random.Random, dealer: int, rules: object, options: Options
+) -> dict[str, Any]:
+    n = options.players
+    deck = list(range(32))
+    rng.shuffle(deck)
+    forehand = (dealer + 1) % n
+    order = [(forehand + k) % n for k in range(n)]
+    hands: list[list[int]] = [deck[6 * s : 6 * s + 6] for s in range(n)]
+    turned = deck[6 * n]
+    for s in range(n):
+        hands[s] += deck[6 * n + 1 + 3 * s : 6 * n + 4 + 3 * s]
+    contract, bidding = _solo_contract(rng, order, turned >> 3)
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["turned"] = CARD_TEXT[turned]
+    record["contract"] = contract
+    if rng.random() < 0.5:
+        record["bidding"] = bidding
+    if contract["kind"] == "thrown_in":
+        record["hands"] = [_texts(h) for h in hands]
+        record["plays"] = []
+        return record
+    trump = SUIT_LETTERS.index(contract["trump"])
+    seven = trump * 8
+    holder = next((s for s in range(n) if seven in hands[s]), None)
+    if trump == turned >> 3 and holder is not None and rng.random() < 0.7:
+        hands[holder][hands[holder].index(seven)] = turned
+        record["exchange"] = holder
+    record["hands"] = [_texts(h) for h in hands]
+    masks = [mask_of(h) for h in hands]
+    record.update(_solo_announcements(rng, masks, trump))
+    plays, revoke = _play_seats(rng, masks, forehand, trump, options)
+    record["plays"] = _texts(plays)
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
+def _solo_announcements(rng: random.Random, hands: list[int], trump: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    melds = [
+        {"seat": seat, "cards": run.texts()}
+        for seat in range(len(hands))
+        for run in runs_of(hands[seat])
+        if rng.random() < 0.85
+    ]
+    if melds:
+        out["melds"] = melds
+    table = TABLES[trump]
+    need = (1 << table.king) | (1 << table.queen)
+    holder = next((s for s in range(len(hands)) if hands[s] & need == need), None)
+    if holder is not None and rng.random() < 0.85:
+        out["bella"] = holder
+    return out
+
+
 def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) -> dict[str, Any]:
     """One random legal full deal record dealt by ``dealer`` under ``rules``."""
     options = resolve_rules(rules)
+    if options.game == "klaverjas":
+        return _random_klaverjas(rng, dealer % 4, rules, options)
+    if options.players != 4:
+        return _random_solo(rng, dealer % options.players, rules, options)
     forehand = (dealer + 1) % 4
     hands = _deal(rng, dealer)
     up = hands[dealer][6]

@@ -564,7 +564,7 @@ def _walk_full(
     (``played``, one mask for the table): every card must be in its player's hand then,
     which also refuses a card played twice. Everything here is an int, so compiled (see
     ``native``) the walk allocates nothing but the tricks it returns."""
-    if options.overtrump_on_trump_lead or options.partner_exempt:
+    if options.overtrump_on_trump_lead or options.partner_exempt or options.no_undertrump:
         return None
     power, trump, tmask = table.power, table.trump, table.trump_mask
     beaten, pts = table.beaten_by, table.points
@@ -630,6 +630,7 @@ def walk_plays(
     power, trump, tmask = table.power, table.trump, table.trump_mask
     beaten, pts = table.beaten_by, table.points
     strict_lead, exempt = options.overtrump_on_trump_lead, options.partner_exempt
+    by_choice = options.no_undertrump  # a house rule the inline test below does not know
     tricks: list[Json] = []
     cp, tw = [0, 0], [0, 0]
     n = len(plays)
@@ -653,7 +654,10 @@ def walk_plays(
             if not hand >> c & 1:
                 return _not_in_hand(seat, c, j, start)
             s = c >> 3
-            if s == led:
+            if by_choice:
+                if not choice(hand, plays[i:j], table, options).legal >> c & 1:
+                    return _illegal(seat, c, j, hand, plays[i:j], table, options)
+            elif s == led:
                 if strict_lead and led == trump:
                     higher = hand & beaten[best]
                     if higher and not higher >> c & 1:
@@ -1053,13 +1057,15 @@ def check_summary(ck: Checker, parsed: Parsed) -> Json:
 # ----- entry point -----------------------------------------------------------------------
 
 
-def _check(record: object) -> Json:
+def resolve_record_rules(record: object) -> tuple[str, Options] | Json:
+    """The preset and options a record names, or the result of a record that is no
+    object or names unknown rules."""
     if not isinstance(record, dict):
         ck = Checker({}, "klammern", Options())
         ck.bad("a deal record must be a JSON object", "")
         return ck.invalid(None)
     try:
-        preset, options = resolve_named_rules(record.get("rules"))
+        return resolve_named_rules(record.get("rules"))
     except RulesError as exc:
         return {
             "valid": False,
@@ -1072,6 +1078,18 @@ def _check(record: object) -> Json:
                 ).to_dict()
             ],
         }
+
+
+def _check(record: object) -> Json:
+    resolved = resolve_record_rules(record)
+    if isinstance(resolved, dict):
+        return resolved
+    assert isinstance(record, dict)
+    return check_klammern(record, resolved[0], resolved[1])
+
+
+def check_klammern(record: Json, preset: str, options: Options) -> Json:
+    """Check a record of the 4-player Klammern game under resolved rules."""
     ck = Checker(record, preset, options)
     mode = "full" if "hands" in record else "summary"
     parsed = ck.parse_common()
@@ -1108,11 +1126,13 @@ def unchecked(problem: Problem) -> Json:
 
 
 def check(record: object) -> Json:
-    """Validate one deal record and compute its result; never raises."""
+    """Validate one Klammern (4-player) deal record and compute its result; never raises.
+
+    ``games.engine.check`` (``dispatch.check``) checks records of every preset."""
     try:
         return _check(record)
     except Exception as exc:  # noqa: BLE001 - check() must answer every input
         return unchecked(Problem(Code.INTERNAL_ERROR, f"the engine failed on this record: {exc!r}"))
 
 
-__all__ = ["ENGINE_VERSION", "check", "walk_plays"]
+__all__ = ["ENGINE_VERSION", "check", "check_klammern", "resolve_record_rules", "walk_plays"]

@@ -3,6 +3,20 @@
 ``resolve_rules`` turns the record's ``rules`` field (absent, a preset name, or
 ``{"preset": ..., "options": {...}}``) into ``(preset_name, Options)``. It does not
 know how the options are applied; the play and scoring modules read them.
+
+Presets: ``klammern`` and ``klammern-hamburg`` (4 players, the Klammern record),
+``klaverjas-rotterdam`` and ``klaverjas-amsterdam`` (``game`` = ``"klaverjas"``), and
+``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3). ``game`` and ``players`` are fixed
+by the preset and cannot be set as options. The legal-move switches combine:
+``overtrump_on_trump_lead``; ``no_undertrump`` (Klaverjas: a player who cannot follow
+and cannot overtrump plays a side card if held; Klammern must undertrump);
+``partner_exempt`` (a player who cannot follow while the partner heads the trick is
+freed from the duty to trump and overtrump; together with ``no_undertrump`` the ban on
+a lower trump stays, which is Amsterdam's rule).
+
+An options object's ``to_dict`` lists the options that concern its game (for the two
+Klammern presets exactly the eight of version 1.0, so their results are unchanged),
+plus any other option that differs from its default.
 """
 
 from __future__ import annotations
@@ -15,6 +29,8 @@ from typing import Any, Final, Literal
 from .errors import RulesError
 
 Scoring = Literal["klammern", "hamburg"]
+Game = Literal["klammern", "klaverjas"]
+MatchBy = Literal["deals", "target"]
 
 
 @dataclass(frozen=True)
@@ -29,19 +45,107 @@ class Options:
     liga_target: int = 51
     hamburg_target: int = 6
     scoring: Scoring = "klammern"
+    #: Klaverjas: no undertrumping unless holding nothing but trumps.
+    no_undertrump: bool = False
+    #: Fixed by the preset: the game's record and scoring, and the number of players.
+    game: Game = "klammern"
+    players: int = 4
+    #: Klaverjas and 2/3 players: a match of ``deals_per_match`` deals or to
+    #: ``target_points``, as ``match_by`` says.
+    match_by: MatchBy = "deals"
+    deals_per_match: int = 16
+    target_points: int = 1500
 
     def to_dict(self) -> dict[str, Any]:
-        """All options by name."""
-        return dataclasses.asdict(self)
+        """The options of this game by name, plus any other that is not its default."""
+        names = _GAME_FIELDS[self.game if self.players == 4 else "solo"]
+        out = {name: getattr(self, name) for name in names}
+        for name, default in _DEFAULTS.items():
+            if name not in out and getattr(self, name) != default:
+                out[name] = getattr(self, name)
+        return out
 
+
+_KLAMMERN_FIELDS: Final = (
+    "overtrump_on_trump_lead",
+    "partner_exempt",
+    "meld_tie_by_suit",
+    "revoke_clean_team_takes_all",
+    "failed_game_gives_all",
+    "liga_target",
+    "hamburg_target",
+    "scoring",
+)
+_MATCH_FIELDS: Final = ("match_by", "deals_per_match", "target_points")
+_GAME_FIELDS: Final = {
+    "klammern": _KLAMMERN_FIELDS,
+    "klaverjas": (
+        "game",
+        "players",
+        "overtrump_on_trump_lead",
+        "partner_exempt",
+        "no_undertrump",
+        *_MATCH_FIELDS,
+    ),
+    "solo": (
+        "game",
+        "players",
+        "overtrump_on_trump_lead",
+        "no_undertrump",
+        "meld_tie_by_suit",
+        *_MATCH_FIELDS,
+    ),
+}
+_DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(Options)}
 
 DEFAULT_PRESET: Final = "klammern"
+_KLAVERJAS: Final = Options(
+    game="klaverjas",
+    overtrump_on_trump_lead=True,
+    no_undertrump=True,
+    match_by="deals",
+    deals_per_match=16,
+    target_points=1500,
+)
 PRESETS: Final[dict[str, Options]] = {
     "klammern": Options(),
     "klammern-hamburg": Options(scoring="hamburg"),
+    "klaverjas-rotterdam": _KLAVERJAS,
+    "klaverjas-amsterdam": dataclasses.replace(_KLAVERJAS, partner_exempt=True),
+    # 4 deals per player when a fixed number of deals is played (as Klaverjas's 16).
+    "klammern-2": Options(
+        players=2,
+        overtrump_on_trump_lead=True,
+        match_by="target",
+        deals_per_match=8,
+        target_points=500,
+    ),
+    "klammern-3": Options(
+        players=3,
+        overtrump_on_trump_lead=True,
+        match_by="target",
+        deals_per_match=12,
+        target_points=500,
+    ),
 }
 
 _FIELDS: Final = {f.name: f for f in dataclasses.fields(Options)}
+#: Fixed by the preset: a club picks the preset, not these.
+_PRESET_ONLY: Final = ("game", "players")
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "scoring": ("klammern", "hamburg"),
+    "match_by": ("deals", "target"),
+}
+
+
+def player_count(options: Options) -> int:
+    """How many players sit at a table of this game (4, or 2/3 for ``klammern-2/3``)."""
+    return options.players
+
+
+def is_team_game(options: Options) -> bool:
+    """True for the 4-player partnership games, False for Klammern for 2 or 3."""
+    return options.players == 4
 
 
 def _check_value(name: str, value: object) -> None:
@@ -52,8 +156,9 @@ def _check_value(name: str, value: object) -> None:
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise RulesError(f"option {name} must be a positive whole number", option=name)
-    elif value not in ("klammern", "hamburg"):
-        raise RulesError(f"option {name} must be 'klammern' or 'hamburg'", option=name)
+    elif value not in _CHOICES[name]:
+        allowed = " or ".join(repr(c) for c in _CHOICES[name])
+        raise RulesError(f"option {name} must be {allowed}", option=name)
 
 
 def _preset(name: object) -> Options:
@@ -86,6 +191,8 @@ def resolve_named_rules(rules: object) -> tuple[str, Options]:
     for key, value in options.items():
         if key not in _FIELDS:
             raise RulesError(f"unknown rules option {key!r}", option=str(key))
+        if key in _PRESET_ONLY:
+            raise RulesError(f"option {key} is fixed by the preset; choose a preset", option=key)
         _check_value(key, value)
     return str(name), dataclasses.replace(base, **options)
 

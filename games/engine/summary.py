@@ -13,6 +13,11 @@ completed tricks (at most 7) give two disjoint sets and there is no last trick; 
 revoke card itself is still in the revoking seat's hand ("before that card counts"), so
 its value (with its Jappa/Mie bonus) is in no trick.
 
+Klaverjas has the same model with its own card values (trump Jack 20, no bonuses:
+``KLAVERJAS_CLASSES``, 152 in the cards). Klammern for 2 or 3 players uses the
+Klammern values with ``n`` cards per trick and 9 tricks (the unused cards are in no
+trick).
+
 This module only answers feasibility questions; ``record`` turns them into problems.
 """
 
@@ -27,10 +32,15 @@ from .cards import LAST_TRICK_BONUS
 VALUE_CLASSES: Final = ((22, 1), (14, 1), (11, 4), (10, 4), (4, 4), (3, 4), (2, 3))
 ZERO_CARDS: Final = 11
 CARD_SUM: Final = 154
+#: Klaverjas: the trump Jack is 20 and the 9 14, without further bonuses.
+KLAVERJAS_CLASSES: Final = ((20, 1), (14, 1), (11, 4), (10, 4), (4, 4), (3, 4), (2, 3))
+KLAVERJAS_CARD_SUM: Final = 152
 
 
-def _sums_by_count() -> tuple[int, ...]:
-    values = [v for v, n in VALUE_CLASSES for _ in range(n)] + [0] * ZERO_CARDS
+def _sums_by_count(
+    classes: tuple[tuple[int, int], ...] = VALUE_CLASSES, zero_cards: int = ZERO_CARDS
+) -> tuple[int, ...]:
+    values = [v for v, n in classes for _ in range(n)] + [0] * zero_cards
     sums = [1] + [0] * 32  # sums[k]: bitset of sums reachable with k cards
     for v in values:
         for k in range(32, 0, -1):
@@ -39,14 +49,23 @@ def _sums_by_count() -> tuple[int, ...]:
 
 
 SUMS_BY_COUNT: Final = _sums_by_count()
+KLAVERJAS_SUMS_BY_COUNT: Final = _sums_by_count(KLAVERJAS_CLASSES, ZERO_CARDS)
 
 
-def full_deal_feasible(tricks: int, points: int) -> bool:
-    """Can a team with ``tricks`` of 8 tricks have ``points`` card points (no revoke)?"""
-    if not 0 <= tricks <= 8 or points < 0:
+def full_deal_feasible(
+    tricks: int,
+    points: int,
+    *,
+    sums_by_count: tuple[int, ...] = SUMS_BY_COUNT,
+    per_trick: int = 4,
+    deal_tricks: int = 8,
+) -> bool:
+    """Can a team (or player) with ``tricks`` of ``deal_tricks`` tricks have ``points``
+    card points (no revoke)? A trick holds ``per_trick`` cards."""
+    if not 0 <= tricks <= deal_tricks or points < 0:
         return False
-    sums = SUMS_BY_COUNT[4 * tricks]
-    without_last = tricks <= 7 and bool(sums >> points & 1)
+    sums = sums_by_count[per_trick * tricks]
+    without_last = tricks < deal_tricks and bool(sums >> points & 1)
     with_last = (
         tricks >= 1 and points >= LAST_TRICK_BONUS and bool(sums >> (points - LAST_TRICK_BONUS) & 1)
     )
@@ -58,11 +77,13 @@ def full_deal_points_feasible(points: int) -> bool:
     return any(full_deal_feasible(t, points) for t in range(9))
 
 
-def _without(value: int) -> tuple[tuple[tuple[int, int], ...], int]:
+def _without(
+    value: int, all_classes: tuple[tuple[int, int], ...] = VALUE_CLASSES
+) -> tuple[tuple[tuple[int, int], ...], int]:
     """The value classes and zero-card count once one card of ``value`` is set aside."""
     if value == 0:
-        return VALUE_CLASSES, ZERO_CARDS - 1
-    classes = tuple((v, n - 1 if v == value else n) for v, n in VALUE_CLASSES)
+        return all_classes, ZERO_CARDS - 1
+    classes = tuple((v, n - 1 if v == value else n) for v, n in all_classes)
     return classes, ZERO_CARDS
 
 
@@ -87,17 +108,22 @@ def _splits(
 
 
 def revoke_feasible(
-    points: tuple[int, int], tricks: tuple[int, int] | None, *, revoke_card_value: int
+    points: tuple[int, int],
+    tricks: tuple[int, int] | None,
+    *,
+    revoke_card_value: int,
+    classes: tuple[tuple[int, int], ...] = VALUE_CLASSES,
+    card_sum: int = CARD_SUM,
 ) -> bool:
     """Can completed tricks before a revoke give these card points (and trick counts)?
 
     ``revoke_card_value`` is the revoke card's points with its Jappa/Mie bonus: that card
     is in no trick.
     """
-    classes, zero_cards = _without(revoke_card_value)
-    if min(points) < 0 or sum(points) > CARD_SUM - revoke_card_value:
+    rest, zero_cards = _without(revoke_card_value, classes)
+    if min(points) < 0 or sum(points) > card_sum - revoke_card_value:
         return False
-    splits = _splits(classes, 0, points[0], points[1])
+    splits = _splits(rest, 0, points[0], points[1])
     if tricks is None:
         options = [(a, b) for a in range(8) for b in range(8 - a)]
     else:

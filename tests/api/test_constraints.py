@@ -17,9 +17,14 @@ RESULT = {"valid": True, "outcome": "made"}
 
 def version(deal: Deal, number: int, *, current: bool) -> DealVersion:
     return DealVersion.objects.create(
-        deal=deal, version=number, record={}, result=RESULT, engine_version="t",
-        is_current=current, outcome="made",
-    )  # fmt: skip
+        deal=deal,
+        version=number,
+        record={},
+        result=RESULT,
+        engine_version="t",
+        is_current=current,
+        outcome="made",
+    )
 
 
 def test_second_current_version_is_refused(event: Event) -> None:
@@ -53,13 +58,16 @@ def test_deal_number_zero_is_refused(event: Event) -> None:
 
 
 def test_idempotency_key_unique_per_scope() -> None:
-    IdempotencyRecord.objects.create(scope="device:1", key="k", request_hash="h",
-                                     status_code=201, response_body={})  # fmt: skip
+    IdempotencyRecord.objects.create(
+        scope="device:1", key="k", request_hash="h", status_code=201, response_body={}
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        IdempotencyRecord.objects.create(scope="device:1", key="k", request_hash="x",
-                                         status_code=201, response_body={})  # fmt: skip
-    IdempotencyRecord.objects.create(scope="device:2", key="k", request_hash="h",
-                                     status_code=201, response_body={})  # fmt: skip
+        IdempotencyRecord.objects.create(
+            scope="device:1", key="k", request_hash="x", status_code=201, response_body={}
+        )
+    IdempotencyRecord.objects.create(
+        scope="device:2", key="k", request_hash="h", status_code=201, response_body={}
+    )
 
 
 def test_one_open_round_per_tournament(event: Event) -> None:
@@ -73,8 +81,8 @@ def test_player_sits_once_per_round(event: Event) -> None:
     seat = event.table1.seats.first()
     assert seat is not None
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=event.table2, round=event.round, position=0,
-                            player=seat.player)  # fmt: skip
+        Seat.objects.create(table=event.table2, round=event.round, position=0, player=seat.player)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=event.table1, round=event.round, position=0,
-                            player=PlayerFactory())  # fmt: skip
+        Seat.objects.create(
+            table=event.table1, round=event.round, position=0, player=PlayerFactory()
+        )

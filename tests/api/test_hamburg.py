@@ -21,9 +21,10 @@ def enter(event: Event, number: int) -> dict[str, Any]:
     """Deal ``number`` with 64:100 card points: team 1 wins it whoever plays."""
     response = client_for(device_code=event.code1).post(
         f"/api/matches/{event.match1.pk}/deals/{number}/",
-        summary_record(dealer=(number - 1) % 4, team0_points=64), format="json",
+        summary_record(dealer=(number - 1) % 4, team0_points=64),
+        format="json",
         HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-    )  # fmt: skip
+    )
     assert response.status_code == 201, response.content
     return response.json()
 

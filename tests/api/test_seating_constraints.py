@@ -8,11 +8,11 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from tests.conftest import ROLES, Event
 from tests.factories import PlayerFactory
-from tournaments import services
+from tests.support.clients import APIClient
+from tournaments import draw, services
 from tournaments.models import ForbiddenPairing, Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -70,11 +70,16 @@ def test_list_forbidden_pairings_per_role(
 
     assert response.status_code == expected, response.content[:300]
     if expected == OK:
-        assert response.json() == [{
-            "id": pairing.pk, "tournament": event.tournament.pk,
-            "player_a": pairing.player_a_id, "player_a_name": pairing.player_a.name,
-            "player_b": pairing.player_b_id, "player_b_name": pairing.player_b.name,
-        }]  # fmt: skip
+        assert response.json() == [
+            {
+                "id": pairing.pk,
+                "tournament": event.tournament.pk,
+                "player_a": pairing.player_a_id,
+                "player_a_name": pairing.player_a.name,
+                "player_b": pairing.player_b_id,
+                "player_b_name": pairing.player_b.name,
+            }
+        ]
     else:
         assert "detail" in response.json()
 
@@ -196,7 +201,7 @@ def test_fixed_table_refused_when_the_tournament_is_finished(
     for table in (2, None):
         response = fix(organiser_client, registration, table)
         assert response.status_code == 409
-        assert response.json() == {"detail": "The tournament is finished."}
+        assert response.json()["detail"] == "The tournament is finished."
     registration.refresh_from_db()
     assert registration.fixed_table is None
 
@@ -232,7 +237,7 @@ def test_duplicate_pairing_is_refused_in_either_order(
     for first, second in ((a, b), (b, a)):
         response = forbid(organiser_client, event.tournament, first.pk, second.pk)
         assert response.status_code == 409
-        assert response.json() == {"detail": f"{a.name} and {b.name} are already kept apart."}
+        assert response.json()["detail"] == f"{a.name} and {b.name} are already kept apart."
     assert ForbiddenPairing.objects.count() == 1
 
 
@@ -255,21 +260,29 @@ def test_same_player_twice_is_refused(event: Event, organiser_client: APIClient)
     response = forbid(organiser_client, event.tournament, player, player)
 
     assert response.status_code == 400
-    assert response.json() == {"detail": "Choose two different players."}
+    assert response.json()["detail"] == "Choose two different players."
     assert not ForbiddenPairing.objects.exists()
 
 
 def test_unregistered_player_is_refused(event: Event, organiser_client: APIClient) -> None:
     outsider = PlayerFactory(name="Fremder")
+    outsider.clubs.add(event.club)
 
     response = forbid(
         organiser_client, event.tournament, registrations(event)[0].player_id, outsider.pk
     )
 
     assert response.status_code == 400
-    assert response.json() == {"detail": "Fremder is not registered in this tournament."}
+    assert response.json()["detail"] == "Fremder is not registered in this tournament."
     missing = forbid(organiser_client, event.tournament, registrations(event)[0].player_id, 999999)
     assert missing.status_code == 400 and "player_b" in missing.json()
+    # a player of no club of the organiser's is answered as one that does not exist
+    stranger = PlayerFactory(name="Unbekannt")
+    unknown = forbid(
+        organiser_client, event.tournament, registrations(event)[0].player_id, stranger.pk
+    )
+    assert unknown.status_code == 400 and "player_b" in unknown.json()
+    assert "Unbekannt" not in unknown.content.decode()
     assert not ForbiddenPairing.objects.exists()
 
 
@@ -280,7 +293,7 @@ def test_forbidding_refused_when_finished(event: Event, organiser_client: APICli
     response = forbid(organiser_client, event.tournament, a.player_id, b.player_id)
 
     assert response.status_code == 409
-    assert response.json() == {"detail": "The tournament is finished."}
+    assert response.json()["detail"] == "The tournament is finished."
     assert not ForbiddenPairing.objects.exists()
 
 
@@ -313,7 +326,7 @@ def test_next_draw_respects_forbidden_pairing_and_fixed_table(
     services.start_tournament(tournament=tournament)
 
     # Without constraints, this seed seats some pair together and someone at table 1.
-    unconstrained = tables_of(services.draw_round(tournament=tournament, seed=11))
+    unconstrained = tables_of(draw.draw_round(tournament=tournament, seed=11))
     together = next(
         pair for seats in unconstrained.values() for pair in combinations(sorted(seats), 2)
     )
@@ -323,7 +336,7 @@ def test_next_draw_respects_forbidden_pairing_and_fixed_table(
     assert forbid(organiser_client, tournament, *together).status_code == CREATED
     assert fix(organiser_client, fixed, 2).status_code == OK
 
-    round_ = services.draw_round(tournament=tournament, seed=11)
+    round_ = draw.draw_round(tournament=tournament, seed=11)
 
     drawn = tables_of(round_)
     assert sorted(len(seats) for seats in drawn.values()) == [4, 4]

@@ -6,7 +6,14 @@ from typing import Any
 
 import pytest
 
-from games.engine import KeeperError, check, score_hamburg, score_liga, score_small_big
+from games.engine import (
+    KeeperError,
+    check,
+    score_hamburg,
+    score_hamburg_match,
+    score_liga,
+    score_small_big,
+)
 from tests.engine.helpers import summary
 
 THROWN: dict[str, Any] = check(
@@ -98,3 +105,22 @@ def test_hamburg_to_six() -> None:
     assert score_hamburg([kl]).points == (1, 0)
     kontra = failed(1, kind="kleines", trump="S", doubling="kontra")
     assert score_hamburg([kontra]).points == (4, 0)
+
+
+@pytest.mark.parametrize(
+    ("deals", "rounds", "points"),
+    [
+        ([], (0, 0), (0, 0)),
+        (["orgi0", "orgi0"], (0, 0), (4, 0)),
+        (["orgi0"] * 3, (1, 0), (0, 0)),  # 6: the round is won, the next starts at 0:0
+        (["orgi0"] * 3 + ["fail0"], (1, 0), (0, 4)),
+        (["orgi0", "orgi0", "fail0", "fail0"], (0, 1), (0, 0)),  # 4:8, surplus dropped
+        (["orgi0"] * 6 + ["thrown"], (2, 0), (0, 0)),
+    ],
+)
+def test_hamburg_match_of_several_rounds(
+    deals: list[str], rounds: tuple[int, int], points: tuple[int, int]
+) -> None:
+    by_name = {"orgi0": made(0), "fail0": failed(0), "thrown": THROWN}
+    state = score_hamburg_match([by_name[d] for d in deals], target=6)
+    assert (state.rounds, state.points) == (rounds, points)

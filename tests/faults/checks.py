@@ -42,8 +42,9 @@ def retried(items: list[Submission]) -> int:
     return sum(1 for i in items if len(i.statuses) > 1)
 
 
-def assert_standings_converge(base: str, tablets_auth: str, tournament: Tournament, *,
-                              within: float = 120.0) -> float:  # fmt: skip
+def assert_standings_converge(
+    base: str, tablets_auth: str, tournament: Tournament, *, within: float = 120.0
+) -> float:
     """Poll the organisers' fresh recompute until the stored snapshot counts every result
     and equals it; returns the seconds it took."""
     url = f"{base}/api/tournaments/{tournament.pk}/standings/?fresh=1"
@@ -59,8 +60,20 @@ def assert_standings_converge(base: str, tablets_auth: str, tournament: Tourname
             )
             return time.monotonic() - started
         time.sleep(1)
-    summary = {k: body.get(k) for k in ("results_version", "computed_version", "up_to_date",
-               "equals_snapshot", "detail")} if isinstance(body, dict) else body  # fmt: skip
+    summary = (
+        {
+            k: body.get(k)
+            for k in (
+                "results_version",
+                "computed_version",
+                "up_to_date",
+                "equals_snapshot",
+                "detail",
+            )
+        }
+        if isinstance(body, dict)
+        else body
+    )
     raise AssertionError(f"standings did not converge within {within:.0f} s: {summary}")
 
 

@@ -67,9 +67,13 @@ class Child:
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                self.argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                self.argv,
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Kill the whole group at once (SIGKILL: no chance to ack, flush or clean up)."""
@@ -98,8 +102,19 @@ class RedisServer(Child):
 
     def __init__(self, workdir: Path) -> None:
         self.port = free_port()
-        argv = ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-                "--appendonly", "no", "--dir", str(workdir)]  # fmt: skip
+        argv = [
+            "redis-server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+        ]
         super().__init__("redis", argv, env=dict(os.environ), log=workdir / "redis.log")
 
     @property
@@ -113,22 +128,40 @@ class RedisServer(Child):
 
 def service_env(*, database_url: str, redis_url: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": database_url, "REDIS_URL": redis_url, "DJANGO_DEBUG": "1",
-        "DJANGO_LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1",
-        # Floods are tested elsewhere; here every refusal would only be a retry.
-        "THROTTLE_ANON": "100000/min", "THROTTLE_USER": "100000/min",
-        "THROTTLE_DEVICE": "100000/min", "THROTTLE_DEALS": "100000/min",
-    })  # fmt: skip
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "DJANGO_DEBUG": "1",
+            "DJANGO_LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+            # Floods are tested elsewhere; here every refusal would only be a retry.
+            "THROTTLE_ANON": "100000/min",
+            "THROTTLE_USER": "100000/min",
+            "THROTTLE_DEVICE": "100000/min",
+            "THROTTLE_DEALS": "100000/min",
+        }
+    )
     return env
 
 
 class Gunicorn(Child):
     def __init__(self, *, env: dict[str, str], workdir: Path, workers: int = 2) -> None:
         self.port = free_port()
-        argv = [str(BIN / "gunicorn"), "klammern_site.wsgi:application",
-                "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                "--threads", "4", "--timeout", "60", "--graceful-timeout", "5"]  # fmt: skip
+        argv = [
+            str(BIN / "gunicorn"),
+            "klammern_site.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            "4",
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+        ]
         super().__init__("gunicorn", argv, env=env, log=workdir / "gunicorn.log")
 
     @property
@@ -145,9 +178,21 @@ class CeleryWorker(Child):
     process and late acks (prefetch 1): a task the worker logs as received is running."""
 
     def __init__(self, *, env: dict[str, str], workdir: Path) -> None:
-        argv = [str(BIN / "celery"), "-A", "klammern_site", "worker", "-B",
-                "--schedule", str(workdir / "beat-schedule"), "--concurrency", "1",
-                "--loglevel", "INFO", "--without-mingle", "--without-gossip"]  # fmt: skip
+        argv = [
+            str(BIN / "celery"),
+            "-A",
+            "tests.support.celery_app",
+            "worker",
+            "-B",
+            "--schedule",
+            str(workdir / "beat-schedule"),
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "--without-mingle",
+            "--without-gossip",
+        ]
         super().__init__("celery", argv, env=env, log=workdir / "celery.log")
 
     def count(self, text: str) -> int:
@@ -198,8 +243,14 @@ def terminate_connections(database: str) -> int:
 # --- HTTP clients -----------------------------------------------------------------------
 
 
-def http(method: str, url: str, *, body: Any = None, headers: dict[str, str] | None = None,
-         timeout: float = 30) -> tuple[int, dict[str, str], Any]:  # fmt: skip
+def http(
+    method: str,
+    url: str,
+    *,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30,
+) -> tuple[int, dict[str, str], Any]:
     """One request; connection errors are status 0."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
@@ -279,8 +330,15 @@ class Progress:
             return self._lock.wait_for(lambda: self._done >= n, timeout=timeout)
 
 
-def run_tablet(base: str, auth: str, items: list[Submission], progress: Progress, *,
-               deadline: float, pace: float = 0.0) -> None:  # fmt: skip
+def run_tablet(
+    base: str,
+    auth: str,
+    items: list[Submission],
+    progress: Progress,
+    *,
+    deadline: float,
+    pace: float = 0.0,
+) -> None:
     for item in items:
         submit(base, auth, item, deadline=deadline)
         progress.add()
@@ -288,17 +346,28 @@ def run_tablet(base: str, auth: str, items: list[Submission], progress: Progress
             time.sleep(pace)
 
 
-def burst(base: str, plan: dict[str, list[Submission]], *, fault: Callable[[], None],
-          after: int, budget: float = 60.0, pace: float = 0.0) -> None:  # fmt: skip
+def burst(
+    base: str,
+    plan: dict[str, list[Submission]],
+    *,
+    fault: Callable[[], None],
+    after: int,
+    budget: float = 60.0,
+    pace: float = 0.0,
+) -> None:
     """Every tablet enters its deals in its own thread; ``fault`` runs (in this thread)
     once ``after`` deals were acknowledged, while the others are still being sent."""
     deadline = time.monotonic() + budget
     progress = Progress()
     threads = [
-        threading.Thread(target=run_tablet, args=(base, auth, items, progress),
-                         kwargs={"deadline": deadline, "pace": pace}, daemon=True)
+        threading.Thread(
+            target=run_tablet,
+            args=(base, auth, items, progress),
+            kwargs={"deadline": deadline, "pace": pace},
+            daemon=True,
+        )
         for auth, items in plan.items()
-    ]  # fmt: skip
+    ]
     for thread in threads:
         thread.start()
     if not progress.wait_for(after, timeout=budget):

@@ -27,8 +27,9 @@ LIMIT = 256 * 1024
 def strict_gunicorn(env: dict[str, str], workdir: Path, tablets: Tablets) -> Iterator[Gunicorn]:
     # Every scope strict: devices are counted by credential, never by their shared IP.
     rates = {f"THROTTLE_{s}": f"{RATE}/min" for s in ("ANON", "USER", "DEVICE", "DEALS")}
-    server = Gunicorn(env={**env, **rates, "DATA_UPLOAD_MAX_MEMORY_SIZE": str(LIMIT)},
-                      workdir=workdir)  # fmt: skip
+    server = Gunicorn(
+        env={**env, **rates, "DATA_UPLOAD_MAX_MEMORY_SIZE": str(LIMIT)}, workdir=workdir
+    )
     server.start()
     yield server
     server.stop()
@@ -37,13 +38,20 @@ def strict_gunicorn(env: dict[str, str], workdir: Path, tablets: Tablets) -> Ite
 Outcome = tuple[int, dict[str, str], float]
 
 
-def flood(url: str, *, n: int, headers: dict[str, str] | None = None,
-          method: str = "GET", body: Any = None) -> list[Outcome]:  # fmt: skip
+def flood(
+    url: str,
+    *,
+    n: int,
+    headers: dict[str, str] | None = None,
+    method: str = "GET",
+    body: Any = None,
+) -> list[Outcome]:
     def one(i: int) -> Outcome:
         started = time.monotonic()
         extra = {"Idempotency-Key": str(uuid.uuid4())} if method == "POST" else {}
-        status, response_headers, _ = http(method, url, body=body,
-                                           headers={**(headers or {}), **extra})  # fmt: skip
+        status, response_headers, _ = http(
+            method, url, body=body, headers={**(headers or {}), **extra}
+        )
         return status, response_headers, time.monotonic() - started
 
     with ThreadPoolExecutor(max_workers=8) as pool:
@@ -67,22 +75,31 @@ def test_anonymous_flood_is_429(tablets: Tablets, strict_gunicorn: Gunicorn) -> 
     assert_throttled(flood(f"{strict_gunicorn.url}/api/tournaments/", n=3 * RATE))
 
 
-def test_device_flood_is_429_for_that_device_only(tablets: Tablets,
-                                                  strict_gunicorn: Gunicorn) -> None:  # fmt: skip
+def test_device_flood_is_429_for_that_device_only(
+    tablets: Tablets, strict_gunicorn: Gunicorn
+) -> None:
     (flooder, items), (other, _) = list(tablets.plan.items())[:2]
     base = strict_gunicorn.url
 
     assert_throttled(flood(f"{base}/api/device/", n=3 * RATE, headers={"Authorization": flooder}))
     deals = f"{base}/api/matches/{items[0].match_id}/deals/1/"
-    assert_throttled(flood(deals, n=3 * RATE, method="POST", body=items[0].record,
-                           headers={"Authorization": flooder}))  # fmt: skip
+    assert_throttled(
+        flood(
+            deals,
+            n=3 * RATE,
+            method="POST",
+            body=items[0].record,
+            headers={"Authorization": flooder},
+        )
+    )
 
     status, _, _ = http("GET", f"{base}/api/device/", headers={"Authorization": other})
     assert status == 200  # tablets of one venue share an IP but not a budget
 
 
-def test_oversized_body_is_413_without_being_read(tablets: Tablets,
-                                                  strict_gunicorn: Gunicorn) -> None:  # fmt: skip
+def test_oversized_body_is_413_without_being_read(
+    tablets: Tablets, strict_gunicorn: Gunicorn
+) -> None:
     connection = httpclient.HTTPConnection("127.0.0.1", strict_gunicorn.port, timeout=10)
     started = time.monotonic()
     connection.putrequest("POST", "/api/auth/token/")
@@ -97,14 +114,19 @@ def test_oversized_body_is_413_without_being_read(tablets: Tablets,
 
 
 @pytest.mark.parametrize(("size", "expected"), [(LIMIT + 1, 413), (100, 400)])
-def test_chunked_body_is_limited_too(tablets: Tablets, strict_gunicorn: Gunicorn, size: int,
-                                     expected: int) -> None:  # fmt: skip
+def test_chunked_body_is_limited_too(
+    tablets: Tablets, strict_gunicorn: Gunicorn, size: int, expected: int
+) -> None:
     connection = httpclient.HTTPConnection("127.0.0.1", strict_gunicorn.port, timeout=10)
     body = b'{"username": "' + b"x" * size + b'"}'
     chunks = (body[i : i + 8192] for i in range(0, len(body), 8192))
-    connection.request("POST", "/api/auth/token/", body=chunks, encode_chunked=True,
-                       headers={"Content-Type": "application/json",
-                                "Transfer-Encoding": "chunked"})  # fmt: skip
+    connection.request(
+        "POST",
+        "/api/auth/token/",
+        body=chunks,
+        encode_chunked=True,
+        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+    )
     response = connection.getresponse()
     payload = response.read()
 

@@ -16,10 +16,11 @@ from .harness import CeleryWorker, Gunicorn, burst, terminate_connections
 pytestmark = [pytest.mark.slow, pytest.mark.worker]
 
 
-def test_terminated_connections_lose_and_double_nothing(tablets: Tablets,
-                                                        gunicorn: Gunicorn,
+def test_terminated_connections_lose_and_double_nothing(
+    tablets: Tablets,
+    gunicorn: Gunicorn,
     worker: CeleryWorker,
-) -> None:  # fmt: skip
+) -> None:
     database = connection.settings_dict["NAME"]
     terminated = []
 

@@ -15,10 +15,12 @@ from .harness import CeleryWorker, Gunicorn, RedisServer, burst, submit
 pytestmark = [pytest.mark.slow, pytest.mark.worker]
 
 
-def test_redis_outage_loses_and_doubles_nothing(tablets: Tablets, redis_server: RedisServer,
-                                                gunicorn: Gunicorn,
+def test_redis_outage_loses_and_doubles_nothing(
+    tablets: Tablets,
+    redis_server: RedisServer,
+    gunicorn: Gunicorn,
     worker: CeleryWorker,
-) -> None:  # fmt: skip
+) -> None:
     def outage() -> None:
         redis_server.kill()
         time.sleep(3)

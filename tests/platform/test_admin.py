@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from tests.conftest import Event
 from tests.factories import TournamentFactory
+from tests.support.clients import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -36,13 +36,26 @@ def test_organiser_sees_only_own_club(event: Event, organiser: Any, club_b: Any)
 
 @pytest.mark.parametrize(
     "path",
-    ["tournaments/club/", "tournaments/player/", "tournaments/registration/",
-     "tournaments/round/", "tournaments/table/", "tournaments/match/", "tournaments/seat/",
-     "tournaments/devicecredential/", "tournaments/team/", "tournaments/bye/",
-     "tournaments/clubmembership/", "tournaments/matchconfirmation/",
-     "tournaments/forbiddenpairing/", "tournaments/teammember/",
-     "tournaments/standingssnapshot/", "games/deal/", "games/dealversion/"],
-)  # fmt: skip
+    [
+        "tournaments/club/",
+        "tournaments/player/",
+        "tournaments/registration/",
+        "tournaments/round/",
+        "tournaments/table/",
+        "tournaments/match/",
+        "tournaments/seat/",
+        "tournaments/devicecredential/",
+        "tournaments/team/",
+        "tournaments/bye/",
+        "tournaments/clubmembership/",
+        "tournaments/matchconfirmation/",
+        "tournaments/forbiddenpairing/",
+        "tournaments/teammember/",
+        "tournaments/standingssnapshot/",
+        "games/deal/",
+        "games/dealversion/",
+    ],
+)
 def test_every_changelist_opens_for_organiser(event: Event, organiser: Any, path: str) -> None:
     assert admin_client(organiser).get(f"/admin/{path}").status_code == 200
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.db import OperationalError
-from django.test import Client
 
+from tests.support.clients import Client
 from tournaments.api import ClubViewSet
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 from django.db import DatabaseError
-from django.test import Client
 
 from klammern_site import health
+from tests.support.clients import Client
 
 
 @pytest.mark.django_db

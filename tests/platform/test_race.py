@@ -38,9 +38,12 @@ def send(base: str, attempt: Attempt) -> tuple[Attempt, int, dict[str, Any], boo
         f"{base}/api/matches/{attempt.match_id}/deals/{attempt.number}/",
         data=json.dumps(attempt.record).encode(),
         method="POST",
-        headers={"Content-Type": "application/json", "Authorization": attempt.auth,
-                 "Idempotency-Key": attempt.key},
-    )  # fmt: skip
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": attempt.auth,
+            "Idempotency-Key": attempt.key,
+        },
+    )
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             replayed = response.headers.get("Idempotent-Replayed") == "true"
@@ -66,8 +69,9 @@ def attempts_for(match: Match, device_auth: str, organiser_auth: str) -> list[At
 
 
 @pytest.mark.slow
-def test_concurrent_submissions_store_each_deal_once(live_server: Any, transactional_db: Any,
-                                                     django_user_model: Any) -> None:  # fmt: skip
+def test_concurrent_submissions_store_each_deal_once(
+    live_server: Any, transactional_db: Any, django_user_model: Any
+) -> None:
     from tests.factories import ClubFactory
 
     club = ClubFactory()

@@ -18,17 +18,27 @@ PROBE = (
 )
 # Settings the probes set themselves, and test-only switches that must not leak into a
 # "production" check (the browser tests allow async-unsafe ORM calls in their process).
-ENV_NAMES = ["DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
-             "DJANGO_ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"]  # fmt: skip
+ENV_NAMES = [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+]
 
 
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     clean["DJANGO_SETTINGS_MODULE"] = "klammern_site.settings"
     return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env={**clean, **env}, capture_output=True,
-        text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def probe(**env: str) -> dict[str, object]:
@@ -50,7 +60,7 @@ def test_postgres_and_redis_from_environment() -> None:
     values = probe(DATABASE_URL="postgres://u@db:5432/k", REDIS_URL="redis://r:6379/0")
     assert values["db"] == "django.db.backends.postgresql"
     assert values["eager"] is False and values["broker"] == "redis://r:6379/0"
-    assert values["cache"] == "klammern_site.cache.ResilientRedisCache"
+    assert values["cache"] == "django_redis.cache.RedisCache"
 
 
 def test_production_needs_a_secret_key() -> None:
@@ -61,9 +71,10 @@ def test_production_needs_a_secret_key() -> None:
 def test_deploy_check_is_clean_in_production() -> None:
     result = run(
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="klammern.example.org",
+        DJANGO_DEBUG="0",
+        DJANGO_ALLOWED_HOSTS="klammern.example.org",
         DJANGO_SECRET_KEY="p" + "x9Kq2LmZ7vR4tY8wB3nD6hJ1sF5gA0cE-_pQrStUvWxYz" * 2,
-    )  # fmt: skip
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 

@@ -9,8 +9,12 @@ from tournaments.simulation.checks import percentile, verify_deals, verify_stand
 
 
 def stored_deal(number: int, record: dict, versions: int = 1) -> dict:
-    return {"number": number, "version": versions, "record": record,
-            "history": [{"version": v} for v in range(1, versions + 1)]}  # fmt: skip
+    return {
+        "number": number,
+        "version": versions,
+        "record": record,
+        "history": [{"version": v} for v in range(1, versions + 1)],
+    }
 
 
 EXPECTED = {(7, 1): {"dealer": 0}, (7, 2): {"dealer": 1}}
@@ -22,8 +26,13 @@ def test_everything_stored_once_is_fine() -> None:
 
 
 def test_lost_doubled_extra_and_altered_deals_are_found() -> None:
-    stored = {7: [stored_deal(1, {"dealer": 3}), stored_deal(1, {"dealer": 3}),
-                  stored_deal(3, {}, versions=2)]}  # fmt: skip
+    stored = {
+        7: [
+            stored_deal(1, {"dealer": 3}),
+            stored_deal(1, {"dealer": 3}),
+            stored_deal(3, {}, versions=2),
+        ]
+    }
 
     problems = verify_deals(EXPECTED, stored)
 
@@ -60,5 +69,8 @@ def test_stale_or_missing_snapshot_fails() -> None:
 def test_percentile_nearest_rank() -> None:
     values = [float(v) for v in range(1, 101)]
     assert (percentile(values, 50), percentile(values, 95), percentile(values, 99)) == (
-        50.0, 95.0, 99.0)  # fmt: skip
+        50.0,
+        95.0,
+        99.0,
+    )
     assert math.isnan(percentile([], 50))

@@ -23,8 +23,12 @@ def manage(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
     env["DATABASE_URL"] = f"sqlite:///{database}"
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 def test_simulated_tournament_on_sqlite(tmp_path: Path) -> None:
@@ -32,8 +36,16 @@ def test_simulated_tournament_on_sqlite(tmp_path: Path) -> None:
     migrated = manage("migrate", "-v0", database=database)
     assert migrated.returncode == 0, migrated.stderr
     done = manage(
-        "simulate_tournament", "--players", "8", "--rounds", "2", "--deals", "3",
-        "--seed", "3", database=database,
-    )  # fmt: skip
+        "simulate_tournament",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+        "--deals",
+        "3",
+        "--seed",
+        "3",
+        database=database,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "every deal stored exactly once; all checks passed" in done.stdout

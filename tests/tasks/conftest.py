@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
@@ -31,8 +30,8 @@ READY_TIMEOUT = 30.0
 
 
 def worker_redis_url() -> str:
-    base = urlsplit(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0")
-    return urlunsplit(base._replace(path=f"/{os.environ.get('WORKER_REDIS_DB', '15')}"))
+    """The broker this process publishes to (``REDIS_URL``): the worker consumes there."""
+    return str(app.conf.broker_url or "")
 
 
 def database_url() -> str:
@@ -62,15 +61,31 @@ class Worker:
     def __init__(self, log: Path, env: dict[str, str]) -> None:
         self.log = log
         command = [
-            sys.executable, "-m", "celery", "-A", "klammern_site", "worker", "--pool", "solo",
-            "--loglevel", "INFO", "--without-gossip", "--without-mingle",
-            "--without-heartbeat", "-n", f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tests.support.celery_app",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-n",
+            f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
+        ]
         with open(log, "ab") as out:
             self.process = subprocess.Popen(  # noqa: S603 - fixed command
-                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                command,
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
         wait_until(self._ready, timeout=READY_TIMEOUT, what=f"the worker to start ({log})")
 
     def output(self) -> str:
@@ -97,6 +112,10 @@ class Worker:
 
 @pytest.fixture
 def worker_redis() -> Iterator[redis.Redis]:
+    if not worker_redis_url().startswith("redis"):
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("worker tests need REDIS_URL in CI")
+        pytest.skip("worker tests need REDIS_URL (the broker the worker consumes)")
     client = redis.Redis.from_url(worker_redis_url(), socket_connect_timeout=3)
     try:
         client.ping()
@@ -109,28 +128,15 @@ def worker_redis() -> Iterator[redis.Redis]:
     client.flushdb()
 
 
-def _reset_producer_pools() -> None:
-    """Forget the cached pools so the next publish connects to the current broker_url
-    (kombu keeps one pool per URL; they are not closed, another test may reuse them)."""
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
 @pytest.fixture
 def real_celery(worker_redis: redis.Redis, settings: Any) -> Iterator[str]:
     """This process publishes to the worker's Redis database and shares its cache."""
     url = worker_redis_url()
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
-    }
-    keys = ("broker_url", "task_always_eager", "broker_transport_options")
-    saved = {key: app.conf[key] for key in keys}
-    app.conf.update(broker_url=url, task_always_eager=False,
-                    broker_transport_options={"visibility_timeout": 600})  # fmt: skip
-    _reset_producer_pools()
+    settings.CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url}}
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = False
     yield url
-    app.conf.update(saved)
-    _reset_producer_pools()
+    app.conf.task_always_eager = saved
 
 
 @pytest.fixture

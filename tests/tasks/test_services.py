@@ -10,15 +10,17 @@ from typing import Any
 from unittest import mock
 
 import pytest
-import redis
 from django.core.cache import cache
+from django_redis.cache import RedisCache
 
 from games import engine
 from games.models import DealVersion
 from games.services import submit_deal
 from tests.conftest import Event
 from tests.factories import PlayerFactory, summary_record
-from tournaments import selectors, services, tasks
+from tests.support.clients import committed
+from tournaments import draw, results, selectors, services, snapshots, tasks
+from tournaments.errors import Conflict
 from tournaments.models import (
     ClubSnapshot,
     ForbiddenPairing,
@@ -55,6 +57,8 @@ def play_round(round_: Round) -> None:
     for match in Match.objects.filter(round=round_):
         for n in range(1, match.deals_planned + 1):
             submit_deal(match=match, number=n, record=summary_record(dealer=(n - 1) % 4))
+        for team in (0, 1):
+            services.confirm_match(match=match, team=team)
     services.close_round(round_=round_)
 
 
@@ -63,13 +67,14 @@ def play_round(round_: Round) -> None:
 
 def test_draw_is_queued_then_seated_by_the_task(club_a: Any) -> None:
     tournament, people = running(club_a, 9, deals_per_match=1)
-    with mock.patch.object(tasks.draw_round_task, "delay") as delay:
-        round_ = services.request_round_draw(tournament=tournament, seed=5)
+    with mock.patch.object(tasks.draw_round_task, "delay") as delay, committed():
+        round_ = draw.request_round_draw(tournament=tournament, seed=5)
     delay.assert_called_once_with(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAWING and not round_.tables.exists()
-    with pytest.raises(services.Conflict, match="still being drawn"):
+    with pytest.raises(Conflict) as refused:
         services.publish_round(round_=round_)
+    assert refused.value.code == "still_drawing"
 
     tasks.draw_round_task(round_.pk)
     round_.refresh_from_db()
@@ -82,9 +87,9 @@ def test_draw_is_queued_then_seated_by_the_task(club_a: Any) -> None:
 
 def test_draw_is_reproducible_and_redraw_changes_attempt(club_a: Any) -> None:
     tournament, _ = running(club_a, 16)
-    round_ = services.draw_round(tournament=tournament, seed=11)
+    round_ = draw.draw_round(tournament=tournament, seed=11)
     first = seats(round_)
-    redrawn = services.redraw_round(round_=round_)
+    redrawn = draw.redraw_round(round_=round_)
     assert redrawn.attempt == 2 and redrawn.status == Round.Status.DRAFT
     assert seats(redrawn) != first
     assert set(redrawn.cost) >= {"repeated_partners", "repeated_opponents", "seat_imbalance"}
@@ -95,7 +100,7 @@ def test_later_rounds_avoid_repeats_and_forbidden_pairs(club_a: Any) -> None:
     a, b = people[0], people[1]
     ForbiddenPairing.objects.create(tournament=tournament, player_a=a, player_b=b)
     for number in range(1, 4):
-        round_ = services.draw_round(tournament=tournament, seed=3)
+        round_ = draw.draw_round(tournament=tournament, seed=3)
         assert round_.number == number
         assert round_.cost["repeated_partners"] == 0 and round_.cost["forbidden"] == 0
         assert not any({a.pk, b.pk} <= set(table) for table in seats(round_))
@@ -104,7 +109,7 @@ def test_later_rounds_avoid_repeats_and_forbidden_pairs(club_a: Any) -> None:
 
 def test_late_arrival_joins_next_round_and_withdrawn_leaves(club_a: Any) -> None:
     tournament, people = running(club_a, 8, deals_per_match=1)
-    round_ = services.draw_round(tournament=tournament, seed=1)
+    round_ = draw.draw_round(tournament=tournament, seed=1)
     late = PlayerFactory()
     registration = services.register_player(tournament=tournament, player=late)
     services.check_in_registration(registration=registration)
@@ -112,7 +117,7 @@ def test_late_arrival_joins_next_round_and_withdrawn_leaves(club_a: Any) -> None
     play_round(round_)
     services.withdraw_registration(registration=tournament.registrations.get(player=people[0]))
 
-    second = services.draw_round(tournament=tournament, seed=1)
+    second = draw.draw_round(tournament=tournament, seed=1)
     drawn = {p for t in seats(second) for p in t} | set(
         second.byes.values_list("player_id", flat=True)
     )
@@ -124,7 +129,7 @@ def test_fixed_table_pin(club_a: Any) -> None:
     registration = tournament.registrations.get(player=people[5])
     registration.fixed_table = 2
     registration.save()
-    round_ = services.draw_round(tournament=tournament, seed=9)
+    round_ = draw.draw_round(tournament=tournament, seed=9)
     assert people[5].pk in seats(round_)[1]
 
 
@@ -134,7 +139,7 @@ def test_pairs_tournament_seats_partners_opposite(club_a: Any) -> None:
         team = Team.objects.create(tournament=tournament, name=f"Paar {i}")
         TeamMember.objects.create(team=team, player=people[i])
         TeamMember.objects.create(team=team, player=people[i + 1])
-    round_ = services.draw_round(tournament=tournament, seed=2)
+    round_ = draw.draw_round(tournament=tournament, seed=2)
     assert round_.tables.count() == 3 and round_.cost["kind"] == "pairs"
     for match in round_.matches.select_related("table"):
         s = list(match.table.seats.order_by("position").values_list("player_id", flat=True))
@@ -150,8 +155,8 @@ def test_league_round_follows_the_fixture_list(club_a: Any) -> None:
         TeamMember.objects.create(team=team, player=people[i])
         TeamMember.objects.create(team=team, player=people[i + 1])
         teams.append(team)
-    round_ = services.draw_round(tournament=tournament)
-    fixtures = services.league_schedule(tournament)[0]
+    round_ = draw.draw_round(tournament=tournament)
+    fixtures = draw.league_schedule(tournament)[0]
     pairs = set(round_.matches.values_list("home_team_id", "away_team_id"))
     assert pairs == set(fixtures.matches) and round_.matches.first().mode == "liga"
 
@@ -171,31 +176,34 @@ def test_async_draw_api_returns_202_and_hides_drawing_rounds(
 # --- standings --------------------------------------------------------------------------
 
 
-def test_small_big_matches_the_engine_keeper(event: Event) -> None:
+def test_match_scores_come_from_the_engine_keeper(event: Event) -> None:
     for n in range(1, 5):
         submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
-    results = list(DealVersion.objects.filter(deal__match=event.match1).order_by("deal__number"))
-    state = engine.score_small_big([v.result for v in results])
-    big, small = selectors.small_big((v.small_0, v.small_1) for v in results)
-    assert (big, small) == (state.big, state.small)
+    results_ = list(DealVersion.objects.filter(deal__match=event.match1).order_by("deal__number"))
+    state = engine.score_small_big([v.result for v in results_])
+    (scored,) = selectors.scored_matches(Match.objects.filter(pk=event.match1.pk))
+    assert (scored.big, scored.small) == (state.big, state.small)
+    assert scored.deals == 4
 
 
 def test_deal_updates_snapshot_and_public_standings(event: Event, anonymous: Any) -> None:
-    submit_deal(match=event.match1, number=1, record=summary_record())
+    with committed():
+        submit_deal(match=event.match1, number=1, record=summary_record())
     body = anonymous.get(f"/api/tournaments/{event.tournament.pk}/standings/").json()
     assert body["up_to_date"] and body["computed_version"] == 1
     assert body["data"]["games"] == 1 and len(body["data"]["rows"]) == 8
     assert body["data"]["tiebreaks"][0] == "tournament_points"
     snapshot = StandingsSnapshot.objects.get(tournament=event.tournament)
-    assert snapshot.data == json.loads(json.dumps(
-        services.compute_tournament_standings(tournament_id=event.tournament.pk)
-    ))  # fmt: skip
+    assert snapshot.data == json.loads(
+        json.dumps(snapshots.compute_tournament_standings(tournament_id=event.tournament.pk))
+    )
 
 
 def test_fresh_standings_for_organisers_only(
     event: Event, organiser_client: Any, stranger_client: Any
 ) -> None:
-    submit_deal(match=event.match1, number=1, record=summary_record())
+    with committed():
+        submit_deal(match=event.match1, number=1, record=summary_record())
     url = f"/api/tournaments/{event.tournament.pk}/standings/?fresh=1"
     assert stranger_client.get(url).status_code == 403
     body = organiser_client.get(url).json()
@@ -204,20 +212,23 @@ def test_fresh_standings_for_organisers_only(
 
 def test_snapshot_never_goes_backwards(event: Event) -> None:
     tid = event.tournament.pk
-    assert services.store_snapshot(StandingsSnapshot, owner={"tournament_id": tid},
-                                   data={"v": 5}, version=5)  # fmt: skip
-    assert not services.store_snapshot(StandingsSnapshot, owner={"tournament_id": tid},
-                                       data={"v": 4}, version=4)  # fmt: skip
+    assert snapshots.store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tid}, data={"v": 5}, version=5
+    )
+    assert not snapshots.store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tid}, data={"v": 4}, version=4
+    )
     assert StandingsSnapshot.objects.get(tournament_id=tid).data == {"v": 5}
 
 
 def test_a_burst_of_results_queues_one_recompute(event: Event) -> None:
     with mock.patch.object(tasks.recompute_standings_task, "delay") as delay:
-        for n in range(1, 4):
-            submit_deal(match=event.match1, number=n, record=summary_record(dealer=n - 1))
+        for n in range(1, 4):  # three requests, each committed
+            with committed():
+                submit_deal(match=event.match1, number=n, record=summary_record(dealer=n - 1))
     assert delay.call_count == 1  # the flag stays until the task starts
     tasks.recompute_standings_task(event.tournament.pk)
-    assert cache.get(services.STANDINGS_FLAG.format(event.tournament.pk)) is None
+    assert cache.get(results.STANDINGS_FLAG.format(event.tournament.pk)) is None
     assert StandingsSnapshot.objects.get(tournament=event.tournament).computed_version == 3
 
 
@@ -232,47 +243,62 @@ def test_beat_task_requeues_lagging_snapshots(event: Event) -> None:
 
 
 def test_club_leaderboards_snapshot_and_endpoint(event: Event, anonymous: Any) -> None:
-    for n in range(1, 5):
-        submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
+    with committed():
+        for n in range(1, 5):
+            submit_deal(match=event.match1, number=n, record=summary_record(dealer=(n - 1) % 4))
+        submit_deal(match=event.match2, number=1, record=summary_record())
+    running = anonymous.get(f"/api/clubs/{event.club.pk}/leaderboards/").json()
+    assert running["data"]["all_time"] == []  # a running evening is not in the club tables
+    assert running["data"]["boss"]["history"] == []
+    with committed():
+        services.close_round(round_=event.round, force=True)  # table 2 closed after 1 deal
+        services.finish_tournament(tournament=event.tournament)
     body = anonymous.get(f"/api/clubs/{event.club.pk}/leaderboards/").json()
     assert (
         body["up_to_date"]
         and body["computed_version"]
         == event.club.__class__.objects.get(pk=event.club.pk).results_version
     )
-    assert len(body["data"]["all_time"]) == 4  # the finished table's players
+    assert len(body["data"]["all_time"]) == 8  # both tables count, the closed one too
+    games = {row["player"]: row["played"] for row in body["data"]["all_time"]}
+    assert set(games.values()) == {1}
     assert body["data"]["boss"]["current"] in {r["player"] for r in body["data"]["all_time"]}
     assert ClubSnapshot.objects.filter(club=event.club).exists()
+
+
+def _redis_cache(url: str, **options: Any) -> Any:
+    """A django-redis cache as production configures it (``IGNORE_EXCEPTIONS``)."""
+    return RedisCache(
+        url,
+        {
+            "KEY_PREFIX": f"test-flags-{os.getpid()}",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, **options},
+        },
+    )
 
 
 @pytest.fixture
 def redis_flags(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The queued flags in a real Redis (a key prefix of their own), as in production."""
-    from klammern_site.cache import ResilientRedisCache
-
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    redis_cache = ResilientRedisCache(url, {"KEY_PREFIX": f"test-flags-{os.getpid()}"})
-    monkeypatch.setattr(services, "cache", redis_cache)
+    redis_cache = _redis_cache(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"))
+    monkeypatch.setattr(results, "cache", redis_cache)
     yield redis_cache
-    redis_cache.delete_many(
-        [services.STANDINGS_FLAG.format(1), services.LEADERBOARDS_FLAG.format(2)]
-    )
+    redis_cache.delete_many([results.STANDINGS_FLAG.format(1), results.LEADERBOARDS_FLAG.format(2)])
 
 
-def test_a_result_sets_both_flags_in_one_round_trip_and_queues_once(redis_flags: Any) -> None:
+def test_a_result_sets_both_flags_and_queues_once(redis_flags: Any) -> None:
     sent: list[tuple[str, int]] = []
-    with mock.patch.object(services, "_send_recompute", lambda t, o: sent.append((t.name, o))):
-        with mock.patch("redis.client.Pipeline.execute", autospec=True,
-                        side_effect=redis.client.Pipeline.execute) as execute:  # fmt: skip
-            services.enqueue_result_recomputes(tournament_id=1, club_id=2)
-        assert execute.call_count == 1
-        services.enqueue_result_recomputes(tournament_id=1, club_id=2)  # both queued already
+    with mock.patch.object(results, "_send_recompute", lambda t, o: sent.append((t.name, o))):
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2)
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2)  # both queued already
 
-    assert sent == [(tasks.recompute_standings_task.name, 1),
-                    (tasks.recompute_club_leaderboards_task.name, 2)]  # fmt: skip
-    assert isinstance(redis_flags.get(services.STANDINGS_FLAG.format(1)), float)
-    assert not services.enqueue_standings_recompute(tournament_id=1)  # the same flag
-    assert services.enqueue_leaderboards_recompute(club_id=2, force=True) is False  # fresh
+    assert sent == [
+        (tasks.recompute_standings_task.name, 1),
+        (tasks.recompute_club_leaderboards_task.name, 2),
+    ]
+    assert isinstance(redis_flags.get(results.STANDINGS_FLAG.format(1)), float)
+    assert not results.enqueue_standings_recompute(tournament_id=1)  # the same flag
+    assert results.enqueue_leaderboards_recompute(club_id=2, force=True) is False  # fresh
 
 
 def test_a_refused_send_drops_its_flag_and_the_other_is_still_queued(redis_flags: Any) -> None:
@@ -283,25 +309,22 @@ def test_a_refused_send_drops_its_flag_and_the_other_is_still_queued(redis_flags
             raise ConnectionError("broker down")
         sent.append(owner_id)
 
-    with mock.patch.object(services, "_send_recompute", send), pytest.raises(ConnectionError):
-        services.enqueue_result_recomputes(tournament_id=1, club_id=2)
+    with mock.patch.object(results, "_send_recompute", send), pytest.raises(ConnectionError):
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2)
 
     assert sent == [2]
-    assert redis_flags.get(services.STANDINGS_FLAG.format(1)) is None  # the beat task retries
-    assert redis_flags.get(services.LEADERBOARDS_FLAG.format(2)) is not None
+    assert redis_flags.get(results.STANDINGS_FLAG.format(1)) is None  # the beat task retries
+    assert redis_flags.get(results.LEADERBOARDS_FLAG.format(2)) is not None
 
 
 def test_unreachable_redis_queues_nothing_and_raises_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from klammern_site.cache import ResilientRedisCache
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    dead = ResilientRedisCache(f"redis://127.0.0.1:{port}/0",
-                               {"OPTIONS": {"socket_connect_timeout": 0.2}})  # fmt: skip
-    monkeypatch.setattr(services, "cache", dead)
-    with mock.patch.object(services, "_send_recompute") as send:
-        services.enqueue_result_recomputes(tournament_id=1, club_id=2)
+    dead = _redis_cache(f"redis://127.0.0.1:{port}/0", SOCKET_CONNECT_TIMEOUT=0.2)
+    monkeypatch.setattr(results, "cache", dead)
+    with mock.patch.object(results, "_send_recompute") as send:
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2)
     assert send.call_count == 0  # as cache.add answers "not added": the beat task requeues

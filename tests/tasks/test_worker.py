@@ -14,14 +14,14 @@ from games.services import submit_deal
 from tests.conftest import client_for, make_event
 from tests.factories import ClubFactory, summary_record
 from tests.tasks.conftest import wait_until
-from tournaments import services, tasks
+from tournaments import snapshots, tasks
 from tournaments.models import ClubSnapshot, Match, StandingsSnapshot, Tournament
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
 
 def fresh(tournament: Tournament) -> dict[str, Any]:
-    data = services.compute_tournament_standings(tournament_id=tournament.pk)
+    data = snapshots.compute_tournament_standings(tournament_id=tournament.pk)
     return json.loads(json.dumps(data))
 
 
@@ -50,15 +50,20 @@ def test_deal_through_api_reaches_public_standings(start_worker: Any) -> None:
     event = make_event(club=ClubFactory())
     device = client_for(device_code=event.code1)
 
-    entered = device.post(f"/api/matches/{event.match1.pk}/deals/1/", summary_record(),
-                          format="json", HTTP_IDEMPOTENCY_KEY="worker-1")  # fmt: skip
+    entered = device.post(
+        f"/api/matches/{event.match1.pk}/deals/1/",
+        summary_record(),
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="worker-1",
+    )
     assert entered.status_code == 201, entered.content[:300]
 
     url = f"/api/tournaments/{event.tournament.pk}/standings/"
     body = wait_until(
         lambda: (b := client_for().get(url).json())["up_to_date"] and b["data"] and b,
-        timeout=30, what="the public standings to include the deal",
-    )  # fmt: skip
+        timeout=30,
+        what="the public standings to include the deal",
+    )
     assert body["computed_version"] == body["results_version"] == 1
     assert body["data"]["games"] == 1
     seats = list(event.table1.seats.order_by("position").values_list("player_id", flat=True))
@@ -68,8 +73,9 @@ def test_deal_through_api_reaches_public_standings(start_worker: Any) -> None:
     assert settled(event.tournament)
     wait_until(
         lambda: ClubSnapshot.objects.filter(club=event.club, computed_version__gte=1).exists(),
-        timeout=30, what="the club leaderboards",
-    )  # fmt: skip
+        timeout=30,
+        what="the club leaderboards",
+    )
 
 
 def test_worker_killed_mid_recompute_then_restarted(start_worker: Any) -> None:
@@ -78,15 +84,19 @@ def test_worker_killed_mid_recompute_then_restarted(start_worker: Any) -> None:
     play(event, event.match2, range(1, 3))
 
     slow = start_worker(KLAMMERN_TEST_RECOMPUTE_DELAY="30")
-    wait_until(lambda: "Recomputing standings" in slow.output(), timeout=30,
-               what="the recompute to start")  # fmt: skip
+    wait_until(
+        lambda: "Recomputing standings" in slow.output(), timeout=30, what="the recompute to start"
+    )
     slow.kill()  # SIGKILL in the middle of the recompute, before it stored anything
     assert snapshot_of(event.tournament) is None
 
     start_worker()
     tasks.requeue_lagging_snapshots.delay()  # what beat sends every 30 s
-    wait_until(lambda: settled(event.tournament), timeout=45,
-               what="the snapshot to equal a fresh recompute")  # fmt: skip
+    wait_until(
+        lambda: settled(event.tournament),
+        timeout=45,
+        what="the snapshot to equal a fresh recompute",
+    )
     assert snapshot_of(event.tournament).data["games"] == 2  # type: ignore[union-attr]
 
 
@@ -107,12 +117,16 @@ def test_flushed_redis_is_caught_up_by_the_beat_task(
     assert lagging is not None and lagging.computed_version == 1
 
     tasks.requeue_lagging_snapshots.delay()
-    wait_until(lambda: settled(event.tournament), timeout=45,
-               what="the snapshot to equal a fresh recompute")  # fmt: skip
+    wait_until(
+        lambda: settled(event.tournament),
+        timeout=45,
+        what="the snapshot to equal a fresh recompute",
+    )
     assert snapshot_of(event.tournament).computed_version == 7  # type: ignore[union-attr]
     club = event.club
     club.refresh_from_db()
     wait_until(
         lambda: ClubSnapshot.objects.filter(club=club, computed_version=club.results_version),
-        timeout=30, what="the club leaderboards to catch up",
-    )  # fmt: skip
+        timeout=30,
+        what="the club leaderboards to catch up",
+    )

@@ -10,13 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
+
+from tests.support.clients import Client
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]  # fmt: skip
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -62,6 +69,27 @@ def context(browser: Any) -> Iterator[Any]:
 @pytest.fixture
 def page(context: Any) -> Any:
     return context.new_page()
+
+
+#: The browser locale of each site language.
+LOCALES = {"de": "de-DE", "en": "en-GB", "nl": "nl-NL"}
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[Any]:
+    """Opens browser contexts (one person's device each) in a viewport and a language;
+    all are closed after the test."""
+    opened: list[Any] = []
+
+    def open_(viewport: dict[str, int] = PHONE, language: str = "de") -> Any:
+        context = browser.new_context(viewport=viewport, locale=LOCALES[language])
+        context.set_default_timeout(15_000)
+        opened.append(context)
+        return context
+
+    yield open_
+    for context in opened:
+        context.close()
 
 
 def screenshot(page: Any, name: str) -> None:

@@ -8,10 +8,10 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from tests.conftest import Event
 from tests.factories import PlayerFactory
+from tests.support.clients import Client
 from tournaments import services
 from tournaments.models import ForbiddenPairing, Registration, Tournament
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.test import Client
 
 from tests.conftest import Event
+from tests.support.clients import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -72,8 +72,14 @@ def test_pages_link_to_both_languages_with_their_own_address(event: Event, clien
 
 def anonymous_public_urls(event: Event) -> list[str]:
     pk = event.tournament.pk
-    return ["/", f"/tournaments/{pk}/", f"/tournaments/{pk}/rounds/1/", standings_url(event),
-            f"/tournaments/{pk}/projector/", f"/clubs/{event.club.slug}/"]  # fmt: skip
+    return [
+        "/",
+        f"/tournaments/{pk}/",
+        f"/tournaments/{pk}/rounds/1/",
+        standings_url(event),
+        f"/tournaments/{pk}/projector/",
+        f"/clubs/{event.club.slug}/",
+    ]
 
 
 def has_token(response: Any) -> bool:

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from django.templatetags.static import static
-from django.test import Client
 from django.urls import resolve, reverse
 from playwright.sync_api import expect
 
@@ -23,6 +22,7 @@ from games import api as games_api
 from games.models import Deal, DealVersion
 from games.services import ApiResult
 from tests.conftest import make_event
+from tests.support.clients import Client
 from tournaments.models import Club
 from tournaments.web import tablet
 

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import check, random_deal
+from games.engine import check, player_count, random_deal, resolve_rules
 
 from . import checks
 from .client import Api, ApiError, Reply, expect
@@ -42,6 +42,28 @@ class Options:
     seed: int
     chaos: float = 0.2
     concurrency: int = 32
+    #: The engine preset the tournament plays; Klaverjas and 2/3 players play matches
+    #: of ``deals`` deals (their option ``deals_per_match``), at tables of 4, 3 or 2.
+    rules: str = "klammern"
+
+    @property
+    def rules_options(self) -> dict[str, Any]:
+        if self.rules in ("klammern", "klammern-hamburg"):
+            return {}
+        return {"match_by": "deals", "deals_per_match": self.deals}
+
+    @property
+    def record_rules(self) -> Any:
+        """The ``rules`` a tablet's records name: None (absent) for Klammern as before."""
+        if self.rules == "klammern":
+            return None
+        if not self.rules_options:
+            return self.rules
+        return {"preset": self.rules, "options": self.rules_options}
+
+    @property
+    def players_per_table(self) -> int:
+        return player_count(resolve_rules(self.rules))
 
 
 @dataclass
@@ -139,6 +161,8 @@ class Simulation:
             "slug": f"sim-{o.seed}-{secrets.token_hex(3)}",
             "deals_per_match": o.deals,
             "planned_rounds": o.rounds,
+            "rules_preset": o.rules,
+            "rules_options": o.rules_options,
             "is_public": True,
         }
         return self.org("POST", "/api/tournaments/", 201, "create tournament", body).body["id"]
@@ -216,16 +240,17 @@ class Simulation:
     def play_table(self, table: Table) -> None:
         rng = random.Random(f"{self.options.seed}:deals:{table.round}:{table.number}")
         chaos = random.Random(f"{self.options.seed}:chaos:{table.round}:{table.number}")
-        dealer = 0
+        dealer, seats = 0, self.options.players_per_table
         try:
             for number in range(1, self.options.deals + 1):
-                record = random_deal(rng, dealer=dealer)
+                record = random_deal(rng, dealer=dealer, rules=self.options.record_rules)
                 kind = chaos.choice(CHAOS_KINDS) if chaos.random() < self.options.chaos else ""
                 if not self.enter_deal(table, number, record, kind):
                     return
                 if record["contract"]["kind"] != "thrown_in":
-                    dealer = (dealer + 1) % 4
-            self.confirm(table)
+                    dealer = (dealer + 1) % seats
+            if seats == 4:  # tables of single players have no teams to confirm
+                self.confirm(table)
         except Exception as error:  # noqa: BLE001 - one table's failure is reported, not fatal
             self.report.problem(f"table {table.round}/{table.number}: {error!r}")
 

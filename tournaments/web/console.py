@@ -7,8 +7,6 @@ and render or redirect. Service refusals are shown as messages.
 
 from __future__ import annotations
 
-import csv
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,25 +16,30 @@ from django.core import signing
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from games.models import Deal, DealVersion
-from tournaments import services
+from tournaments import draw, league_selectors, services
+from tournaments.authentication import find_usable_credential
+from tournaments.errors import ApplicationError
 from tournaments.models import (
     Club,
+    DeviceCredential,
     ForbiddenPairing,
     Match,
     Player,
     Registration,
     Round,
+    Seat,
     Tournament,
 )
 from tournaments.selectors import round_progress
 
-from . import selectors
+from . import csv_export, selectors
 from .engine_messages import entry_form_context, error_templates, ui_strings
 from .forms import CloseRoundForm, RegisterPlayerForm, TournamentForm
 from .public import seating_tables
@@ -51,6 +54,9 @@ COST_LABELS = {
     "same_household": gettext_noop("Same household at a table"),
     "seat_imbalance": gettext_noop("Seat imbalance"),
     "forbidden": gettext_noop("Forbidden pairings"),
+    "repeated_meetings": gettext_noop("Pairs meeting again"),
+    "standing_distance": gettext_noop("Distance in the standings (Swiss)"),
+    "rating_gap": gettext_noop("Rating gap between the teams (points, all tables)"),
 }
 
 organiser_required = login_required(login_url=LOGIN)
@@ -68,76 +74,44 @@ def _tournament(request: HttpRequest, pk: int) -> Tournament:
 
 def _round(request: HttpRequest, pk: int) -> Round:
     return get_object_or_404(
-        Round.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("tournament__club"),
+        Round.objects.filter(
+            tournament__in=Tournament.objects.organised_by(request.user)
+        ).select_related("tournament__club"),
         pk=pk,
-    )  # fmt: skip
+    )
 
 
 def _match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(
-        Match.objects.filter(round__tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("round__tournament", "table"),
+        Match.objects.filter(
+            round__tournament__in=Tournament.objects.organised_by(request.user)
+        ).select_related("round__tournament", "table"),
         pk=pk,
-    )  # fmt: skip
+    )
 
 
 def _organised_registration(request: HttpRequest, pk: int) -> Registration:
     return get_object_or_404(
-        Registration.objects.filter(tournament__in=Tournament.objects.organised_by(request.user))
-        .select_related("player", "tournament"),
+        Registration.objects.filter(
+            tournament__in=Tournament.objects.organised_by(request.user)
+        ).select_related("player", "tournament"),
         pk=pk,
-    )  # fmt: skip
+    )
 
 
-# Refusals of the services, in English there; listed so that they are translated here.
-SERVICE_MESSAGES = [
-    gettext_noop("The tournament has already started."),
-    gettext_noop("Only a running tournament can be finished."),
-    gettext_noop("Close the current round first."),
-    gettext_noop("Start the tournament before drawing a round."),
-    gettext_noop("Close the current round before drawing the next one."),
-    gettext_noop("Not enough checked-in players for a single table."),
-    gettext_noop("Only a draft round can be drawn again."),
-    gettext_noop("The round is already published."),
-    gettext_noop("Only a published round can be closed."),
-    gettext_noop("The round is closed."),
-    gettext_noop("The tournament is finished."),
-    gettext_noop("Fixed tables apply only to individual tournaments."),
-    gettext_noop("Forbidden pairings apply only to individual tournaments."),
-    gettext_noop("The table number must be between 1 and 999."),
-    gettext_noop("Choose two different players."),
-]
-UNFINISHED_TABLES = re.compile(r"^Tables ([\d, ]+) have not finished")
-ALREADY_REGISTERED = re.compile(r"^(.+) is already registered\.$")
-TABLE_FULL = re.compile(r"^Four players are already fixed to table (\d+)\.$")
-NOT_REGISTERED = re.compile(r"^(.+) is not registered in this tournament\.$")
-KEPT_APART = re.compile(r"^(.+?) and (.+) are already kept apart\.$")
-
-
-def service_message(detail: str) -> str:
-    if match := UNFINISHED_TABLES.match(detail):
-        return _("Tables %(tables)s have not finished; tick the box to close anyway.") % {
-            "tables": match.group(1)}  # fmt: skip
-    if match := ALREADY_REGISTERED.match(detail):
-        return _("%(name)s is already registered.") % {"name": match.group(1)}
-    if match := TABLE_FULL.match(detail):
-        return _("Four players are already fixed to table %(table)s.") % {
-            "table": match.group(1)}  # fmt: skip
-    if match := NOT_REGISTERED.match(detail):
-        return _("%(name)s is not registered in this tournament.") % {"name": match.group(1)}
-    if match := KEPT_APART.match(detail):
-        return _("%(first)s and %(second)s are already kept apart.") % {
-            "first": match.group(1), "second": match.group(2)}  # fmt: skip
-    return _(detail)
+def service_message(error: ApplicationError) -> str:
+    """A service's refusal as the console shows it: its message, chosen by its code."""
+    if error.code == "tables_unfinished":
+        return f"{error.message} {_('Tick the box to close anyway.')}"
+    return error.message
 
 
 def _attempt(request: HttpRequest, action: Callable[[], Any]) -> Any:
     """Run a service call; a refusal becomes a message and None."""
     try:
         return action()
-    except services.ServiceError as exc:
-        messages.error(request, service_message(exc.detail))
+    except ApplicationError as exc:
+        messages.error(request, service_message(exc))
         return None
 
 
@@ -155,9 +129,16 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Tournament created."))
             return redirect("console-tournament", pk=tournament.pk)
     tournaments = Tournament.objects.organised_by(request.user).select_related("club")
-    return render(request, "console/tournaments.html", {
-        "tournaments": tournaments.order_by("-created"), "form": form, "clubs": clubs,
-    })  # fmt: skip
+    return render(
+        request,
+        "console/tournaments.html",
+        {
+            "tournaments": tournaments.order_by("-created"),
+            "form": form,
+            "clubs": clubs,
+            "leagues": league_selectors.leagues_involving(request.user).order_by("-created"),
+        },
+    )
 
 
 def _registrations(tournament: Tournament) -> QuerySet[Registration]:
@@ -171,14 +152,34 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
     known = Player.objects.filter(clubs=tournament.club).exclude(
         registrations__tournament=tournament
     )
-    return render(request, "console/tournament.html", {
-        "tournament": tournament, "registrations": registrations,
-        "counts": {s: sum(r.status == s for r in registrations) for s in Registration.Status},
-        "rounds": tournament.rounds.order_by("number"),
-        "open_round": tournament.rounds.open().first(),
-        "form": RegisterPlayerForm(), "known_players": known.order_by("name"),
-        **_pairings_context(tournament),
-    })  # fmt: skip
+    rounds = list(tournament.rounds.order_by("number"))
+    open_round = tournament.rounds.open().first()
+    return render(
+        request,
+        "console/tournament.html",
+        {
+            "tournament": tournament,
+            "registrations": registrations,
+            "rounds": rounds,
+            **_counts_context(tournament),
+            "open_round": open_round,
+            "all_rounds_played": tournament.status == Tournament.Status.RUNNING
+            and open_round is None
+            and bool(tournament.planned_rounds)
+            and len(rounds) >= tournament.planned_rounds,
+            "form": RegisterPlayerForm(),
+            "known_players": known.order_by("name"),
+            **_pairings_context(tournament),
+        },
+    )
+
+
+def _counts_context(tournament: Tournament) -> dict[str, Any]:
+    """The check-in counters: present, not here yet, withdrawn, late arrivals, rounds."""
+    statuses = list(tournament.registrations.values_list("status", "late"))
+    counts = {s: sum(status == s for status, _ in statuses) for s in Registration.Status}
+    counts["late"] = sum(late for status, late in statuses if status != "withdrawn")
+    return {"counts": counts, "round_count": tournament.rounds.count()}
 
 
 @organiser_required
@@ -210,13 +211,17 @@ def register_player(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def registration_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     registration = _organised_registration(request, pk)
-    service = {"check-in": services.check_in_registration,
-               "withdraw": services.withdraw_registration}.get(action)  # fmt: skip
+    service = {
+        "check-in": services.check_in_registration,
+        "withdraw": services.withdraw_registration,
+    }.get(action)
     if service is None:
         raise Http404("Unknown action.")
     registration = service(registration=registration)
-    if request.htmx:
-        return render(request, "console/_registration_row.html", {"r": registration})
+    if request.htmx:  # the row, and the counters above the list out of band
+        context = {"r": registration, "oob": True, **_counts_context(registration.tournament)}
+        row = render_to_string("console/_registration_row.html", context, request)
+        return HttpResponse(row + render_to_string("console/_counts.html", context, request))
     return redirect("console-tournament", pk=registration.tournament_id)
 
 
@@ -228,10 +233,19 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
         _attempt(request, lambda: services.start_tournament(tournament=tournament))
     elif command == "finish":
         _attempt(request, lambda: services.finish_tournament(tournament=tournament))
+    elif command in ("allow-self-check-in", "stop-self-check-in"):
+        allowed = command == "allow-self-check-in"
+        _attempt(
+            request, lambda: services.set_self_check_in(tournament=tournament, allowed=allowed)
+        )
+    elif command == "draw-settings":
+        changes = {"balance_by_rating": "balance_by_rating" in request.POST}
+        if _attempt(
+            request, lambda: services.update_tournament(tournament=tournament, changes=changes)
+        ):
+            messages.success(request, _("The draw settings are saved for the next draw."))
     elif command == "draw":
-        if tournament.status == Tournament.Status.DRAFT:
-            _attempt(request, lambda: services.start_tournament(tournament=tournament))
-        round_ = _attempt(request, lambda: services.draw_round(tournament=tournament))
+        round_ = _attempt(request, lambda: draw.start_and_draw_round(tournament=tournament))
         if round_ is not None:
             return redirect("console-round", pk=round_.pk)
     else:
@@ -261,11 +275,12 @@ def registration_fixed_table(request: HttpRequest, pk: int) -> HttpResponse:
     error = None
     try:
         registration = services.fix_player_table(registration=registration, table_number=table)
-    except services.ServiceError as exc:
-        error = service_message(exc.detail)
+    except ApplicationError as exc:
+        error = service_message(exc)
     if request.htmx:
-        return render(request, "console/_registration_row.html",
-                      {"r": registration, "table_error": error})  # fmt: skip
+        return render(
+            request, "console/_registration_row.html", {"r": registration, "table_error": error}
+        )
     if error:
         messages.error(request, error)
     return redirect("console-tournament", pk=registration.tournament_id)
@@ -273,15 +288,18 @@ def registration_fixed_table(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _pairings_context(tournament: Tournament, error: str | None = None) -> dict[str, Any]:
     return {
-        "pairings": tournament.forbidden_pairings.select_related("player_a", "player_b")
-        .order_by("player_a__name", "player_b__name"),
+        "pairings": tournament.forbidden_pairings.select_related("player_a", "player_b").order_by(
+            "player_a__name", "player_b__name"
+        ),
         "pairing_players": Player.objects.filter(
             registrations__tournament=tournament,
-            registrations__status__in=[Registration.Status.REGISTERED,
-                                       Registration.Status.CHECKED_IN],
+            registrations__status__in=[
+                Registration.Status.REGISTERED,
+                Registration.Status.CHECKED_IN,
+            ],
         ).order_by("name"),
         "pairing_error": error,
-    }  # fmt: skip
+    }
 
 
 def _pairings_response(
@@ -311,8 +329,8 @@ def forbidden_pairing_add(request: HttpRequest, pk: int) -> HttpResponse:
         services.forbid_pairing(
             tournament=tournament, player_a=players[int(ids[0])], player_b=players[int(ids[1])]
         )
-    except services.ServiceError as exc:
-        error = service_message(exc.detail)
+    except ApplicationError as exc:
+        error = service_message(exc)
     return _pairings_response(request, tournament, error)
 
 
@@ -355,43 +373,98 @@ def check_in_scan(request: HttpRequest, token: str) -> HttpResponse:
 def player_qr_cards(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     cards = [
-        {"r": r, "qr": qr_svg(request.build_absolute_uri(
-            reverse("console-check-in-scan", args=[check_in_token(r)])))}
+        {
+            "r": r,
+            "qr": qr_svg(
+                request.build_absolute_uri(
+                    reverse("console-check-in-scan", args=[check_in_token(r)])
+                )
+            ),
+            "link": (
+                link := request.build_absolute_uri(reverse("player-link", args=[r.link_token]))
+            ),
+            "link_qr": qr_svg(link),
+        }
         for r in _registrations(tournament).exclude(status=Registration.Status.WITHDRAWN)
-    ]  # fmt: skip
-    return render(request, "console/print_player_cards.html",
-                  {"tournament": tournament, "cards": cards})  # fmt: skip
+    ]
+    return render(
+        request, "console/print_player_cards.html", {"tournament": tournament, "cards": cards}
+    )
 
 
 # --- rounds ---------------------------------------------------------------------------
 
 
 def _cost_rows(round_: Round) -> list[dict[str, Any]]:
+    """The draw's cost per criterion, only for the criteria this tournament applies (a
+    same-club count means nothing when same-club avoidance is off)."""
     cost = round_.cost if isinstance(round_.cost, dict) else {}
     breakdown = cost.get("cost", cost) if isinstance(cost.get("cost"), dict) else cost
+    off = _criteria_off(round_.tournament)
     return [
-        {"label": _(COST_LABELS.get(key, key.replace("_", " "))), "value": value}
+        {"key": key, "label": _(COST_LABELS.get(key, key.replace("_", " "))), "value": value}
         for key, value in breakdown.items()
-        if isinstance(value, int | float)
+        if isinstance(value, int | float) and not isinstance(value, bool) and key not in off
     ]
+
+
+def _criteria_off(tournament: Tournament) -> set[str]:
+    off = set()
+    if not tournament.avoid_same_club:
+        off.add("same_club")
+    if not tournament.avoid_same_household:
+        off.add("same_household")
+    if not tournament.forbidden_pairings.exists():
+        off.add("forbidden")
+    if not tournament.swiss:
+        off.add("standing_distance")
+    if not tournament.balance_by_rating:
+        off.add("rating_gap")
+    return off
 
 
 @organiser_required
 def round_console(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(request, pk)
-    return render(request, "console/round.html", {
-        "round": round_, "tournament": round_.tournament, "tables": seating_tables(round_),
-        "byes": round_.byes.select_related("player"), "cost_rows": _cost_rows(round_),
-        "progress": round_progress(round_) if round_.status != Round.Status.DRAFT else [],
-        "close_form": CloseRoundForm(),
-    })  # fmt: skip
+    cost_rows = _cost_rows(round_)
+    progress = (
+        selectors.with_tablet_presence(round_progress(round_))
+        if round_.status != Round.Status.DRAFT
+        else []
+    )
+    return render(
+        request,
+        "console/round.html",
+        {
+            "round": round_,
+            "tournament": round_.tournament,
+            "tables": seating_tables(round_),
+            "byes": round_.byes.select_related("player"),
+            "cost_rows": cost_rows,
+            "draw_is_perfect": bool(cost_rows) and not any(c["value"] for c in cost_rows),
+            "rating_in_force": any(c["key"] == "rating_gap" for c in cost_rows),
+            "progress": progress,
+            "blockers": selectors.close_blockers(progress),
+            "close_form": CloseRoundForm(),
+        },
+    )
 
 
 @organiser_required
 def round_progress_partial(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress table, and the close form's list of blocking tables out of band."""
     round_ = _round(request, pk)
-    return render(request, "console/_progress.html",
-                  {"round": round_, "progress": round_progress(round_)})  # fmt: skip
+    progress = selectors.with_tablet_presence(round_progress(round_))
+    context = {
+        "round": round_,
+        "progress": progress,
+        "oob": True,
+        "blockers": selectors.close_blockers(progress),
+    }
+    return HttpResponse(
+        render_to_string("console/_progress.html", context, request)
+        + render_to_string("console/_close_blockers.html", context, request)
+    )
 
 
 @organiser_required
@@ -399,7 +472,7 @@ def round_progress_partial(request: HttpRequest, pk: int) -> HttpResponse:
 def round_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
     round_ = _round(request, pk)
     if command == "redraw":
-        if _attempt(request, lambda: services.redraw_round(round_=round_)):
+        if _attempt(request, lambda: draw.redraw_round(round_=round_)):
             messages.success(request, _("The round was drawn again."))
     elif command == "publish":
         if _attempt(request, lambda: services.publish_round(round_=round_)):
@@ -415,28 +488,82 @@ def round_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
 
 
 @organiser_required
-@require_POST
 def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    """Issue a new code per table (old ones stop working) and print the table cards."""
+    """Print the table cards. GET prints again with the codes this organiser's browser
+    issued (kept in the session: only their hashes are stored) and gives a code only to a
+    table that has no working one, so a reprint never stops a card that works. POST is the
+    separate action that issues new codes for every table (the old cards stop working)."""
     round_ = _round(request, pk)
-    cards = []
-    for table in seating_tables(round_):
+    tables = list(seating_tables(round_))
+    known = _known_codes(request, round_, tables)
+    if request.method == "POST":
+        wanted = tables
+    else:
+        working = _tables_with_working_codes(round_)
+        wanted = [t for t in tables if t.pk not in known and t.pk not in working]
+    for table in wanted:
         issued = _attempt(request, lambda t=table: services.issue_device_code(table=t))
         if issued is None:
             return redirect("console-round", pk=pk)
-        url = request.build_absolute_uri(reverse("tablet", args=[issued[1]]))
-        cards.append({"table": table, "code": issued[1], "url": url, "qr": qr_svg(url)})
-    return render(request, "console/print_table_cards.html",
-                  {"round": round_, "tournament": round_.tournament, "cards": cards})  # fmt: skip
+        known[table.pk] = issued[1]
+    request.session[_codes_key(round_)] = {str(t): code for t, code in known.items()}
+    if request.method == "POST":
+        messages.success(request, _("New codes issued: the earlier table cards no longer work."))
+        return redirect("console-table-cards", pk=pk)
+    cards = [_table_card(request, table, known.get(table.pk)) for table in tables]
+    return render(
+        request,
+        "console/print_table_cards.html",
+        {
+            "round": round_,
+            "tournament": round_.tournament,
+            "cards": cards,
+            "unknown": sum(c["code"] is None for c in cards),
+        },
+    )
+
+
+def _codes_key(round_: Round) -> str:
+    return f"table-codes:{round_.pk}"
+
+
+def _known_codes(request: HttpRequest, round_: Round, tables: list[Any]) -> dict[int, str]:
+    """The codes this browser issued for the round's tables that still work."""
+    stored = request.session.get(_codes_key(round_), {})
+    known = {}
+    for table in tables:
+        code = stored.get(str(table.pk))
+        credential = find_usable_credential(code) if code else None
+        if credential is not None and credential.table_id == table.pk:
+            known[table.pk] = code
+    return known
+
+
+def _tables_with_working_codes(round_: Round) -> set[int]:
+    usable = DeviceCredential.objects.usable().filter(table__round=round_)
+    return set(usable.values_list("table_id", flat=True))
+
+
+def _table_card(request: HttpRequest, table: Any, code: str | None) -> dict[str, Any]:
+    if code is None:
+        return {"table": table, "code": None}
+    url = request.build_absolute_uri(reverse("tablet", args=[code]))
+    return {"table": table, "code": code, "url": url, "qr": qr_svg(url)}
 
 
 @organiser_required
 def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(request, pk)
-    return render(request, "console/print_seating.html", {
-        "round": round_, "tournament": round_.tournament, "tables": seating_tables(round_),
-        "byes": round_.byes.select_related("player"),
-    })  # fmt: skip
+    return render(
+        request,
+        "console/print_seating.html",
+        {
+            "round": round_,
+            "tournament": round_.tournament,
+            "tables": seating_tables(round_),
+            "byes": round_.byes.select_related("player"),
+        },
+    )
 
 
 # --- matches and corrections ------------------------------------------------------------
@@ -446,12 +573,24 @@ def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
 def match_console(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     deals = Deal.objects.filter(match=match).prefetch_related("versions").order_by("number")
-    return render(request, "console/match.html", {
-        "match": match, "round": match.round, "tournament": match.round.tournament,
-        "seats": [s.player for s in match.table.seats.select_related("player")],
-        "deals": [{"deal": d, "current": next(v for v in d.versions.all() if v.is_current),
-                   "count": len(d.versions.all())} for d in deals],
-    })  # fmt: skip
+    return render(
+        request,
+        "console/match.html",
+        {
+            "match": match,
+            "round": match.round,
+            "tournament": match.round.tournament,
+            "seats": [s.player for s in match.table.seats.select_related("player")],
+            "deals": [
+                {
+                    "deal": d,
+                    "current": next(v for v in d.versions.all() if v.is_current),
+                    "count": len(d.versions.all()),
+                }
+                for d in deals
+            ],
+        },
+    )
 
 
 @organiser_required
@@ -462,36 +601,62 @@ def deal_correction(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
     current = next(v for v in versions if v.is_current)
     seats = [s.player.name for s in match.table.seats.select_related("player")]
-    return render(request, "console/correction.html", {
-        "match": match, "deal": deal, "versions": versions, "current": current,
-        "round": match.round, "tournament": match.round.tournament, "seat_names": seats,
-        "config": {"matchId": match.pk, "number": number, "version": current.version,
-                   "record": current.record, "seats": seats, "errorTemplates": error_templates(),
-                   "strings": ui_strings(), "dealsPlanned": match.deals_planned,
-                   "backUrl": reverse("console-match", args=[match.pk])},
-        **entry_form_context(seats),
-    })  # fmt: skip
+    return render(
+        request,
+        "console/correction.html",
+        {
+            "match": match,
+            "deal": deal,
+            "versions": versions,
+            "current": current,
+            "round": match.round,
+            "tournament": match.round.tournament,
+            "seat_names": seats,
+            "config": {
+                "matchId": match.pk,
+                "number": number,
+                "version": current.version,
+                "record": current.record,
+                "seats": seats,
+                "errorTemplates": error_templates(),
+                "strings": ui_strings(),
+                "dealsPlanned": match.deals_planned,
+                "backUrl": reverse("console-match", args=[match.pk]),
+            },
+            **entry_form_context(seats),
+        },
+    )
 
 
 # --- CSV ------------------------------------------------------------------------------
-
-
-def _csv_response(name: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    response.write("\ufeff")  # Excel opens UTF-8 with a BOM correctly
-    return response, csv.writer(response, delimiter=";")
+# In the request's language, with seat numbers 1-4, words for contracts and outcomes and
+# formula-looking names neutralised (``csv_export``).
 
 
 @organiser_required
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    response, writer = _csv_response(f"{tournament.slug}-results.csv")
-    writer.writerow([_("Round"), _("Table"), _("Deal"), _("Version"), _("Seat 0"),
-                     _("Seat 1"), _("Seat 2"), _("Seat 3"), _("Dealer"), _("Game"),
-                     _("Declarer"), _("Trump"), _("Outcome"), _("Points team 0+2"),
-                     _("Points team 1+3"), _("Small points 0+2"), _("Small points 1+3"),
-                     _("Match points 0+2"), _("Match points 1+3")])  # fmt: skip
+    response, writer = csv_export.csv_response(f"{tournament.slug}-results.csv")
+    writer.writerow(
+        [
+            _("Round"),
+            _("Table"),
+            _("Deal"),
+            _("Version"),
+            *(_("Seat %(n)s") % {"n": n} for n in range(1, 5)),
+            _("Dealer (seat)"),
+            _("Game"),
+            _("Declarer (seat)"),
+            _("Trump"),
+            _("Outcome"),
+            _("Points seats 1+3"),
+            _("Points seats 2+4"),
+            _("Small points seats 1+3"),
+            _("Small points seats 2+4"),
+            _("Match points seats 1+3"),
+            _("Match points seats 2+4"),
+        ]
+    )
     versions = (
         DealVersion.objects.current()
         .filter(deal__match__round__tournament=tournament)
@@ -500,19 +665,34 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     names = _seat_names(tournament)
     for v in versions:
-        m, contract = v.deal.match, v.record.get("contract") or {}
-        seats = names.get(m.table_id, ["", "", "", ""])
-        writer.writerow([m.round.number, m.table.number, v.deal.number, v.version, *seats,
-                         v.record.get("dealer"), contract.get("kind", ""),
-                         contract.get("declarer", ""), contract.get("trump", ""), v.outcome,
-                         v.points_0, v.points_1, v.small_0, v.small_1, v.match_points_0,
-                         v.match_points_1])  # fmt: skip
+        writer.writerow(csv_export.row(_result_cells(v, names)))
     return response
 
 
-def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
-    from tournaments.models import Seat
+def _result_cells(v: DealVersion, names: dict[int, list[str]]) -> list[Any]:
+    m, contract = v.deal.match, v.record.get("contract") or {}
+    seats = names.get(m.table_id, ["", "", "", ""])
+    return [
+        m.round.number,
+        m.table.number,
+        v.deal.number,
+        v.version,
+        *seats,
+        csv_export.seat_number(v.record.get("dealer")),
+        csv_export.contract_word(contract.get("kind", "")),
+        csv_export.seat_number(contract.get("declarer")),
+        csv_export.suit_word(contract.get("trump", "")),
+        csv_export.outcome_word(v.outcome),
+        v.points_0,
+        v.points_1,
+        v.small_0,
+        v.small_1,
+        v.match_points_0,
+        v.match_points_1,
+    ]
 
+
+def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
     names: dict[int, list[str]] = {}
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
         "table_id", "position", "player__name"
@@ -524,12 +704,38 @@ def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
 @organiser_required
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    response, writer = _csv_response(f"{tournament.slug}-standings.csv")
-    writer.writerow([_("Rank"), _("Name"), _("Played"), _("Won"), _("Drawn"), _("Lost"),
-                     _("Byes"), _("Tournament points"), _("Point difference"), _("Augen"),
-                     _("Buchholz")])  # fmt: skip
+    response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Name"),
+            _("Played"),
+            _("Won"),
+            _("Drawn"),
+            _("Lost"),
+            _("Byes"),
+            _("Tournament points"),
+            _("Point difference"),
+            _("Augen"),
+            _("Buchholz"),
+        ]
+    )
     for row in selectors.standings_view(tournament)["rows"]:
-        writer.writerow([row["rank"], row["name"], row["played"], row["won"], row["drawn"],
-                         row["lost"], row["byes"], row["tournament_points"],
-                         row["point_difference"], row["augen"], row["buchholz"]])  # fmt: skip
+        writer.writerow(
+            csv_export.row(
+                [
+                    row["rank"],
+                    row["name"],
+                    row["played"],
+                    row["won"],
+                    row["drawn"],
+                    row["lost"],
+                    row["byes"],
+                    row["tournament_points"],
+                    row["point_difference"],
+                    row["augen"],
+                    row["buchholz"],
+                ]
+            )
+        )
     return response

@@ -1,9 +1,17 @@
 """Engine errors in the page language, and the strings the table's JavaScript shows.
 
-The engine answers with a stable ``code``, ``params`` and an English ``message``. English
-pages show that message as it is; other languages get a template per code (translated in
-``locale/``) that the browser fills from ``params`` (seat numbers become player names,
-suit letters become suit names). Unknown codes fall back to the English message.
+The engine answers with a stable ``code``, ``params`` and an English ``message`` that
+names seats 0-3 and cards by their record text (``seat 2 must follow Hearts``). No page
+shows that as it is: every language, English included, gets a template per code
+(translated in ``locale/``) that the browser fills from ``params`` (seat numbers become
+player names, else "Seat 1" to "Seat 4"; suit letters become suit names; cards become
+rank and suit symbol). An illegal play has a template per broken rule
+(``illegal_play.<rule>``). Codes whose engine message says more than any template could
+(a bad format, unknown rules) keep the engine's words in English, with their seats and
+cards rewritten the same way by the browser (``DealEntry.humanize``).
+A few engine messages are written for the record's format rather than for people at the
+table (``card_points must be two whole numbers 0-164``): those get a template keyed
+``code.field`` in every language, and the browser prefers it.
 """
 
 from __future__ import annotations
@@ -46,11 +54,57 @@ def _templates() -> dict[str, str]:
     }
 
 
+def _illegal_play_templates() -> dict[str, str]:
+    """An illegal play, by the rule it broke (the engine's ``params["rule"]``)."""
+    return {
+        "illegal_play.follow_suit": _("{seat} must follow {led_suit} ({legal}) but played {card}."),
+        "illegal_play.trump": _(
+            "{seat} cannot follow {led_suit} and must play a trump ({legal}) but played {card}."
+        ),
+        "illegal_play.overtrump": _(
+            "{seat} must beat the trick with a higher trump ({legal}) but played {card}."
+        ),
+        "illegal_play.no_undertrump": _(
+            "{seat} cannot follow {led_suit} or overtrump and may not undertrump: a card of "
+            "another suit ({legal}), not {card}."
+        ),
+        "illegal_play.partner_no_undertrump": _(
+            "{seat} may play any card under the partner's trick except a lower trump "
+            "({legal}), not {card}."
+        ),
+    }
+
+
+#: Codes whose English engine message is more specific than the template (it names the
+#: field or option): English pages show it, seats and cards rewritten by the browser.
+ENGINE_WORDS_IN_ENGLISH = frozenset({"bad_format", "unknown_rules", "internal_error"})
+
+
+def _field_templates() -> dict[str, str]:
+    """Templates for one code on one field, in every language."""
+    return {
+        "bad_format.card_points": _(
+            "A deal has 164 card points in all (Jappa, Mie and the last trick included; "
+            "melds and Bella are entered on their own): enter a whole number from 0 to 164 "
+            "for one team."
+        ),
+        # chosen by the browser when the two numbers do not add up to 164
+        "impossible_points.sum": _(
+            "The card points {card_points} add up to {card_points_sum}, but a deal has 164 "
+            "card points (Jappa, Mie and the last trick included; melds and Bella are "
+            "entered on their own)."
+        ),
+    }
+
+
 def error_templates() -> dict[str, str]:
-    """Templates for the active language; empty for English (the engine's own words)."""
+    """Templates for the active language: every code, by rule and by field; English keeps
+    the engine's words only for ``ENGINE_WORDS_IN_ENGLISH``."""
+    templates = {**_templates(), **_illegal_play_templates(), **_field_templates()}
     if (get_language() or SOURCE_LANGUAGE).startswith(SOURCE_LANGUAGE):
-        return {}
-    return _templates()
+        for code in ENGINE_WORDS_IN_ENGLISH:
+            templates.pop(code, None)
+    return templates
 
 
 def ui_strings() -> dict[str, str]:
@@ -62,9 +116,7 @@ def ui_strings() -> dict[str, str]:
         "saved": _("Deal %(n)s saved"),
         "queued": _("Deal %(n)s kept, will be sent when online"),
         "rejected": _("Deal %(n)s was not accepted: please check the marked fields"),
-        "conflict": _(
-            "Deal %(n)s was already entered on another device. The table was reloaded."
-        ),
+        "conflict": _("Deal %(n)s was already entered on another device. The table was reloaded."),
         "closed": _("This table no longer accepts entries (round closed or match finished)."),
         "badCode": _("This table code no longer works. Ask the organiser for a new one."),
         "serverError": _("The server did not answer; retrying."),
@@ -73,17 +125,24 @@ def ui_strings() -> dict[str, str]:
         "pickTrump": _("Choose trump."),
         "pickUpcard": _("Choose the upcard."),
         "pickPoints": _("Enter the card points of one team."),
+        "pointsRange": _(
+            "%(n)s card points are not possible: a deal has 164 card points in all (melds "
+            "and Bella are entered on their own), so each team has 0 to 164."
+        ),
         "pickRevoke": _("Choose who revoked and with which card."),
         "confirmed": _("Confirmed"),
-        "suitC": pgettext("suit", "Clubs"), "suitS": pgettext("suit", "Spades"),
-        "suitH": pgettext("suit", "Hearts"), "suitD": pgettext("suit", "Diamonds"),
-        "terz": _("Terz"), "fuenfzig": _("Fünfzig"),
+        "suitC": pgettext("suit", "Clubs"),
+        "suitS": pgettext("suit", "Spades"),
+        "suitH": pgettext("suit", "Hearts"),
+        "suitD": pgettext("suit", "Diamonds"),
+        "terz": _("Terz"),
+        "fuenfzig": _("Fünfzig"),
         "remove": _("Remove"),
         "handsIncomplete": _("Each hand needs 8 cards."),
         "seat": _("Seat %(n)s"),
         "corrected": _("Correction saved"),
         "stale": _("Someone changed this deal meanwhile; reload and correct the latest version."),
-    }  # fmt: skip
+    }
 
 
 RANKS = "789TJQKA"
@@ -91,9 +150,17 @@ SUITS = "CSHD"
 
 
 def rank_labels() -> dict[str, str]:
-    return {"7": "7", "8": "8", "9": "9", "T": "10",
-            # Translators: card rank letters (German: B = Bube, D = Dame)
-            "J": _("J"), "Q": _("Q"), "K": _("K"), "A": _("A")}  # fmt: skip
+    return {
+        "7": "7",
+        "8": "8",
+        "9": "9",
+        "T": "10",
+        # Translators: card rank letters (German: B = Bube, D = Dame)
+        "J": _("J"),
+        "Q": _("Q"),
+        "K": _("K"),
+        "A": _("A"),
+    }
 
 
 def entry_form_context(seat_names: list[str]) -> dict[str, object]:

@@ -9,31 +9,122 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Tournament
+from tournaments.presets import PRESET_NAMES
+from tournaments.validators import validate_name
+
+# The tie-break names the platform knows (``services.TIEBREAK_NAMES``); the first must be
+# a score, since Buchholz and head-to-head are computed from it.
+SCORES = [
+    ("tournament_points", _("Tournament points (2 per win, 1 per draw)")),
+    ("games_won", _("Games won")),
+    ("point_difference", _("Point difference")),
+    ("augen", _("Match points (Augen) scored")),
+]
+TIEBREAKS = [
+    *SCORES,
+    ("buchholz", _("Opponents' strength (Buchholz)")),
+    ("head_to_head", _("Head-to-head among the tied")),
+]
+
+
+def _then_by(initial: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=_("then by"), required=False, initial=initial, choices=[("", "—"), *TIEBREAKS]
+    )
+
+
+#: How the console names the engine's presets (RULES.md, "Presets for related games").
+PRESET_LABELS = {
+    "klammern": _("Klammern (small and big points)"),
+    "klammern-hamburg": _("Hamburg (Klabberjazz: first to 6)"),
+    "klaverjas-rotterdam": _("Klaverjas, Rotterdam rules"),
+    "klaverjas-amsterdam": _("Klaverjas, Amsterdam rules"),
+    "klammern-2": _("Klammern for two players"),
+    "klammern-3": _("Klammern for three players"),
+}
+
+
+#: Said wherever an organiser turns a rating option on (docs/ratings.md).
+RATING_DEFAULT_NOTE = _(
+    "By the club's ratings (mu, the rating's estimate of strength); a player without a "
+    "rating counts with the rating library's start value, mu 25."
+)
+FINALS_SEEDING = [
+    (Tournament.FinalsSeeding.STANDINGS, _("the preliminary standings")),
+    (Tournament.FinalsSeeding.RATING, _("rating (the best pairs of the standings qualify)")),
+]
 
 
 class TournamentForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"),
-                                  widget=forms.RadioSelect, empty_label=None)  # fmt: skip
-    name = forms.CharField(label=_("Name"), max_length=200)
+    club = forms.ModelChoiceField(
+        queryset=Club.objects.none(), label=_("Club"), widget=forms.RadioSelect, empty_label=None
+    )
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_name])
+    rules_preset = forms.ChoiceField(
+        label=_("Game"),
+        widget=forms.RadioSelect,
+        initial="klammern",
+        required=False,
+        choices=[(name, PRESET_LABELS.get(name, name)) for name in PRESET_NAMES],
+        help_text=_(
+            "Klaverjas and Klammern for two or three players play matches of the "
+            "game's own length (16 deals; to 500 points)."
+        ),
+    )
     format = forms.ChoiceField(
-        label=_("Format"), widget=forms.RadioSelect, initial=Tournament.Format.INDIVIDUAL,
-        choices=[(Tournament.Format.INDIVIDUAL, _("Individual (new partners each round)")),
-                 (Tournament.Format.PAIRS, _("Fixed pairs")),
-                 (Tournament.Format.LEAGUE, _("League"))],
-    )  # fmt: skip
+        label=_("Format"),
+        widget=forms.RadioSelect,
+        initial=Tournament.Format.INDIVIDUAL,
+        choices=[
+            (Tournament.Format.INDIVIDUAL, _("Individual (new partners each round)")),
+            (Tournament.Format.PAIRS, _("Fixed pairs")),
+            (Tournament.Format.LEAGUE, _("League")),
+        ],
+    )
     match_mode = forms.ChoiceField(
-        label=_("A table plays"), widget=forms.RadioSelect, initial=Tournament.MatchMode.DEALS,
-        choices=[(Tournament.MatchMode.DEALS, _("A fixed number of deals (small/big points)")),
-                 (Tournament.MatchMode.LIGA, _("A Liga-Partie to a target of match points"))],
-    )  # fmt: skip
-    deals_per_match = forms.IntegerField(label=_("Deals per table"), min_value=1,
-                                         max_value=64, initial=8)  # fmt: skip
-    liga_target = forms.IntegerField(label=_("Liga target"), min_value=1, max_value=500,
-                                     initial=51)  # fmt: skip
-    planned_rounds = forms.IntegerField(label=_("Planned rounds"), min_value=1, max_value=50,
-                                        required=False)  # fmt: skip
-    is_public = forms.BooleanField(label=_("Public (results on the website)"), required=False,
-                                   initial=True)  # fmt: skip
+        label=_("A table plays"),
+        widget=forms.RadioSelect,
+        initial=Tournament.MatchMode.DEALS,
+        choices=[
+            (Tournament.MatchMode.DEALS, _("A fixed number of deals (small/big points)")),
+            (Tournament.MatchMode.LIGA, _("A Liga-Partie to a target of match points")),
+        ],
+    )
+    deals_per_match = forms.IntegerField(
+        label=_("Deals per table"), min_value=1, max_value=64, initial=8
+    )
+    liga_target = forms.IntegerField(label=_("Liga target"), min_value=1, max_value=500, initial=51)
+    planned_rounds = forms.IntegerField(
+        label=_("Planned rounds"), min_value=1, max_value=50, required=False
+    )
+    tiebreak_1 = forms.ChoiceField(
+        label=_("Ranking by"), initial="tournament_points", required=False, choices=SCORES
+    )
+    tiebreak_2 = _then_by("games_won")
+    tiebreak_3 = _then_by("point_difference")
+    tiebreak_4 = _then_by("augen")
+    tiebreak_5 = _then_by("buchholz")
+    tiebreak_6 = _then_by("head_to_head")
+    balance_by_rating = forms.BooleanField(
+        label=_("Individual: balance the tables by rating"),
+        required=False,
+        help_text=RATING_DEFAULT_NOTE,
+    )
+    seed_by_rating = forms.BooleanField(
+        label=_("Fixed pairs, Swiss: seed by rating"),
+        required=False,
+        help_text=_("Round 1 and pairs on equal scores are ordered by the pairs' ratings."),
+    )
+    finals_seeding = forms.ChoiceField(
+        label=_("Seed the finals by"),
+        widget=forms.RadioSelect,
+        initial=Tournament.FinalsSeeding.STANDINGS,
+        required=False,
+        choices=FINALS_SEEDING,
+    )
+    is_public = forms.BooleanField(
+        label=_("Public (results on the website)"), required=False, initial=True
+    )
 
     def __init__(self, *args: Any, clubs: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -41,20 +132,52 @@ class TournamentForm(forms.Form):
         if len(clubs) == 1:
             self.fields["club"].initial = clubs[0].pk
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chain = [data.get(f"tiebreak_{n}") for n in range(1, 7)]
+        chain = [name for name in chain if name]
+        if len(chain) != len(set(chain)):
+            raise forms.ValidationError(_("Each criterion can come only once in the ranking."))
+        if data.get("match_mode") == Tournament.MatchMode.LIGA and not data.get("liga_target"):
+            self.add_error("liga_target", _("A Liga-Partie needs a target."))
+        if chain:  # none chosen: the platform's default chain
+            data["tiebreaks"] = chain
+        data["rules_preset"] = data.get("rules_preset") or "klammern"
+        data["finals_seeding"] = data.get("finals_seeding") or Tournament.FinalsSeeding.STANDINGS
+        self._check_rating_options(data)
+        return data
+
+    def _check_rating_options(self, data: dict[str, Any]) -> None:
+        """As the API's serializer: each rating option belongs to one format."""
+        game_format = data.get("format")
+        if data.get("balance_by_rating") and game_format != Tournament.Format.INDIVIDUAL:
+            self.add_error(
+                "balance_by_rating", _("Tables are balanced by rating in the individual draw.")
+            )
+        seeding = data.get("seed_by_rating") or data.get("finals_seeding") == "rating"
+        if seeding and game_format != Tournament.Format.PAIRS:
+            self.add_error(
+                "seed_by_rating", _("Seeding by rating is for tournaments of fixed pairs.")
+            )
+
     def service_arguments(self) -> dict[str, Any]:
-        data = dict(self.cleaned_data)
+        data = {k: v for k, v in self.cleaned_data.items() if not k.startswith("tiebreak_")}
         data["slug"] = slugify(data["name"])[:90] or "turnier"
+        data["rules_preset"] = data.get("rules_preset") or "klammern"
         if not data.get("planned_rounds"):
             data.pop("planned_rounds", None)
         return data
 
 
 class RegisterPlayerForm(forms.Form):
-    name = forms.CharField(label=_("Player"), max_length=200)
-    household = forms.CharField(label=_("Household (optional)"), max_length=200, required=False)
+    name = forms.CharField(label=_("Player"), max_length=200, validators=[validate_name])
+    household = forms.CharField(
+        label=_("Household (optional)"), max_length=200, required=False, validators=[validate_name]
+    )
     check_in = forms.BooleanField(label=_("Check in right away"), required=False, initial=True)
 
 
 class CloseRoundForm(forms.Form):
-    force = forms.BooleanField(label=_("Close even though tables have not finished"),
-                               required=False)  # fmt: skip
+    force = forms.BooleanField(
+        label=_("Close even though tables have not finished"), required=False
+    )

@@ -20,11 +20,15 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
         raise Http404("No such language.")
     response = HttpResponseRedirect(_safe_next(request))
     response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME, code,
-        max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
-        domain=settings.LANGUAGE_COOKIE_DOMAIN, secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY, samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )  # fmt: skip
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
     add_never_cache_headers(response)  # it sets a cookie: no proxy may replay it
     return response
 

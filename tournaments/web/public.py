@@ -3,24 +3,29 @@ the projector view. Private tournaments are visible to their club's organisers o
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.templatetags.static import static
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from games import hand_records
+from tournaments import finals, seasons
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournament
 from tournaments.permissions import organises_club, visible_tournaments
 
-from . import selectors
+from . import ratings, selectors
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -38,36 +43,59 @@ def _visible_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Ro
 
 def seating_tables(round_: Round) -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("position")
-    return round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).select_related("match")
+    return round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).select_related(
+        "match", "match__home_team", "match__away_team"
+    )
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """``/favicon.ico``, which browsers ask for on their own: the SVG icon in static."""
+    return HttpResponsePermanentRedirect(static("tournaments/favicon.svg"))
 
 
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = visible_tournaments(request.user).select_related("club").order_by("-created")
-    return render(request, "public/home.html", {
-        "clubs": Club.objects.all(),
-        "running": [t for t in tournaments if t.status == Tournament.Status.RUNNING],
-        "others": [t for t in tournaments if t.status != Tournament.Status.RUNNING][:30],
-    })  # fmt: skip
+    return render(
+        request,
+        "public/home.html",
+        {
+            "clubs": Club.objects.all(),
+            "running": [t for t in tournaments if t.status == Tournament.Status.RUNNING],
+            "others": [t for t in tournaments if t.status != Tournament.Status.RUNNING][:30],
+        },
+    )
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rounds = _visible_rounds(request, tournament)
-    return render(request, "public/tournament.html", {
-        "tournament": tournament, "rounds": rounds,
-        "players": tournament.registrations.active().select_related("player"),
-        "is_organiser": organises_club(request.user, tournament.club_id),
-    })  # fmt: skip
+    return render(
+        request,
+        "public/tournament.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "players": tournament.registrations.active().select_related("player"),
+            "is_organiser": organises_club(request.user, tournament.club_id),
+            "bracket": finals.bracket(tournament),
+        },
+    )
 
 
 def round_seating(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     round_ = get_object_or_404(_visible_rounds(request, tournament), number=number)
-    return render(request, "public/seating.html", {
-        "tournament": tournament, "round": round_, "tables": seating_tables(round_),
-        "byes": round_.byes.select_related("player"),
-        "rounds": _visible_rounds(request, tournament),
-    })  # fmt: skip
+    return render(
+        request,
+        "public/seating.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": seating_tables(round_),
+            "byes": round_.byes.select_related("player"),
+            "rounds": _visible_rounds(request, tournament),
+        },
+    )
 
 
 def _standings_context(tournament: Tournament) -> dict[str, Any]:
@@ -84,54 +112,28 @@ def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
     the tournament: rendered once per results/snapshot version and language and shared
     by the page and the partial it polls."""
     return tournament_selectors.cached_standings(  # type: ignore[no-any-return]
-        tournament, f"table:{get_language()}",
+        tournament,
+        f"table:{get_language()}",
         lambda: render_to_string(
             "public/_standings_table.html", _standings_context(tournament), request
         ),
-    )  # fmt: skip
+    )
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page around the cached table. For a first-time anonymous visitor (no session,
-    no messages, no query) the whole page is cached too, once per standings version,
-    language, visible rounds and name: it holds nothing of the visitor's (no CSRF token,
-    see ``base.html``), so every such visitor gets the same bytes; a cached page is found
-    with one plain query. ``klammern_site.middleware.PublicReadMicroCacheMiddleware``
-    answers repeated reads of it within a second before any of this runs."""
-    first_visit = _first_visit(request)
-    if first_visit and (versions := tournament_selectors.public_standings_versions(pk)):
-        page = cache.get(_page_cache_key(request, versions, versions.counted_rounds))
-        if page is not None:
-            return HttpResponse(page)
+    """The page around the live table; the table itself is rendered once per standings
+    version and language (``_standings_table_html``) and refreshed by its partial."""
     tournament = _standings_tournament(request, pk)
     rounds = list(_visible_rounds(request, tournament))
-
-    def render_page() -> str:
-        return render_to_string("public/standings.html", {
-            "tournament": tournament, "rounds": rounds,
-            "standings_table": mark_safe(_standings_table_html(request, tournament)),  # noqa: S308 - rendered by our template
-        }, request)  # fmt: skip
-
-    if not first_visit or request.user.is_authenticated:
-        return HttpResponse(render_page())
-    key = _page_cache_key(request, tournament, [r.number for r in rounds])
-    page = cache.get(key)
-    if page is None:
-        page = render_page()
-        cache.set(key, page, tournament_selectors.STANDINGS_CACHE_SECONDS)
-    return HttpResponse(page)
-
-
-def _first_visit(request: HttpRequest) -> bool:
-    cookies = request.COOKIES
-    return not (request.GET or settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies)
-
-
-def _page_cache_key(request: HttpRequest, tournament: Tournament, rounds: list[int]) -> str:
-    name = hashlib.sha256(tournament.name.encode()).hexdigest()[:12]
-    numbers = ",".join(str(number) for number in rounds)
-    return tournament_selectors.standings_cache_key(
-        tournament, f"page:{get_language()}:{numbers}:{name}:{request.path}"
+    table = _standings_table_html(request, tournament)
+    return render(
+        request,
+        "public/standings.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "standings_table": mark_safe(table),  # noqa: S308 - rendered by our template
+        },
     )
 
 
@@ -143,9 +145,8 @@ def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _standings_tournament(request, pk)
     language = get_language()
     etag = f'"standings-table-{tournament_selectors.standings_tag(tournament)}-{language}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
+    response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
+    if response is None:
         response = HttpResponse(_standings_table_html(request, tournament))
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
@@ -157,28 +158,54 @@ def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     round_ = tournament.rounds.filter(status__in=selectors.COUNTED).order_by("number").last()
-    return render(request, "public/projector.html", {
-        "tournament": tournament, "round": round_,
-        "tables": seating_tables(round_) if round_ else [],
-        **_standings_context(tournament),
-    })  # fmt: skip
+    return render(
+        request,
+        "public/projector.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": seating_tables(round_) if round_ else [],
+            **_standings_context(tournament),
+            "bracket": finals.bracket(tournament),
+        },
+    )
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    return render(request, "public/club.html", {
-        "club": club, "tables": selectors.club_view(club),
-        "seasons": club.seasons.all(),
-        "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
-    })  # fmt: skip
+    return render(
+        request,
+        "public/club.html",
+        {
+            "club": club,
+            "tables": selectors.club_view(club),
+            "seasons": club.seasons.all(),
+            "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
+            "season_tables": [
+                {"season": s, "table": seasons.season_table(s)} for s in _evening_seasons(club)
+            ],
+        },
+    )
+
+
+def _evening_seasons(club: Club) -> QuerySet[Season]:
+    """Seasons of club evenings (individual or pairs), not league seasons."""
+    evenings = [Tournament.Format.INDIVIDUAL, Tournament.Format.PAIRS]
+    return club.seasons.filter(tournaments__format__in=evenings).distinct()
 
 
 def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     season = get_object_or_404(Season, club=club, pk=season_id)
-    return render(request, "public/league.html", {
-        "club": club, "season": season, "rows": selectors.league_rows(season),
-    })  # fmt: skip
+    return render(
+        request,
+        "public/league.html",
+        {
+            "club": club,
+            "season": season,
+            "rows": selectors.league_rows(season),
+        },
+    )
 
 
 MAX_CHARTS = 4  # rank charts on a player's page, newest tournaments first
@@ -201,7 +228,17 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         chart = selectors.rank_chart(selectors.rank_history(tournament, player.pk))
         if chart:
             charts.append({"tournament": tournament, "chart": chart})
-    return render(request, "public/player.html", {
-        "player": player, "results": results, "charts": charts,
-        "clubs": player.clubs.all(),
-    })  # fmt: skip
+    losses = hand_records.player_par_losses(player)
+    return render(
+        request,
+        "public/player.html",
+        {
+            "player": player,
+            "results": results,
+            "charts": charts,
+            "clubs": player.clubs.all(),
+            "rating_charts": ratings.player_rating_charts(request, player),
+            "par_losses": hand_records.par_loss_summary(losses),
+            "par_chart": hand_records.par_loss_chart(losses),
+        },
+    )

@@ -12,12 +12,14 @@ It writes nothing; the recompute services and tasks own the snapshots.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import leaderboards, selectors, services, standings
+from tournaments import presets, selectors, snapshots, standings
 from tournaments.models import Club, Match, Player, Season, Seat, Team, Tournament
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
@@ -29,7 +31,50 @@ CRITERIA = {
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
 }
+#: Column names where a game counts in its own words (Klaverjas: match points and
+#: points; 2/3 players: tables won and points).
+GAME_CRITERIA = {
+    presets.Game.KLAVERJAS: {
+        "tournament_points": (_("MP"), _("Match points: 2 per match won, 1 per draw")),
+        "augen": (_("Points"), _("Total points of all matches, roem included")),
+        "point_difference": (_("Diff"), _("Points for minus points against")),
+    },
+    presets.Game.SOLO: {
+        "games_won": (_("Tables won"), _("Tables won (most points at the table)")),
+        "augen": (_("Points"), _("Points of all tables")),
+        "point_difference": (_("Margin"), _("Points minus the best other player's")),
+    },
+}
 CLUB_CACHE_SECONDS = 300
+# A tablet counts as connected while it has opened its table page or polled the score
+# (every 20 s) within this time.
+TABLET_SEEN_SECONDS = 90
+
+
+def with_tablet_presence(progress: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Round progress rows with ``tablet_seen``: a tablet really has this table open, not
+    merely a code issued for it (``device_active``)."""
+    recent = timezone.now() - timedelta(seconds=TABLET_SEEN_SECONDS)
+    return [
+        {**row, "tablet_seen": bool(row["last_contact"] and row["last_contact"] > recent)}
+        for row in progress
+    ]
+
+
+def close_blockers(progress: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tables that keep a round from closing cleanly, as the close form lists them
+    (the same three reasons as ``services.round_blockers``), with the tablet's last
+    contact and the entries it still holds."""
+    rows = []
+    for row in progress:
+        reasons = {
+            "unfinished": row["status"] == Match.Status.OPEN,
+            "unconfirmed": row["status"] == Match.Status.FINISHED,
+            "waiting": row["queued_entries"] > 0,
+        }
+        if any(reasons.values()):
+            rows.append({**row, **reasons})
+    return rows
 
 
 # --- tournament standings -------------------------------------------------------------
@@ -43,9 +88,10 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
     if not (state["up_to_date"] and isinstance(data.get("rows"), list)):
         source = "live"
         data = selectors.cached_standings(
-            tournament, "live",
-            lambda: services.compute_tournament_standings(tournament_id=tournament.pk),
-        )  # fmt: skip
+            tournament,
+            "live",
+            lambda: snapshots.compute_tournament_standings(tournament_id=tournament.pk),
+        )
     rows = [dict(row) for row in data.get("rows", [])]
     missing = [r["entrant"] for r in rows if not r.get("name")]
     if missing:
@@ -55,24 +101,31 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
             row.setdefault("name", names.get(row["entrant"], "?"))
             row["name"] = row["name"] or names.get(row["entrant"], "?")
     played = any(row.get("played") for row in rows)
-    chain = data.get("tiebreaks") or [c.value for c in services.tiebreak_chain(tournament)]
+    chain = data.get("tiebreaks") or [c.value for c in snapshots.tiebreak_chain(tournament)]
     for row in rows:
         row["cells"] = _criterion_cells(row, chain)
-    return {"rows": rows, "source": source, "version": tournament.results_version,
-            "columns": [_criterion_column(key) for key in chain],
-            "has_games": played or bool(data.get("games"))}  # fmt: skip
+    game = presets.game_of(selectors.tournament_options(tournament))
+    return {
+        "rows": rows,
+        "source": source,
+        "version": tournament.results_version,
+        "columns": [_criterion_column(key, game) for key in chain],
+        "game": game.value,
+        "has_games": played or bool(data.get("games")),
+    }
 
 
-def _criterion_column(key: str) -> dict[str, str]:
-    label, title = CRITERIA.get(key, (key, key))
+def _criterion_column(key: str, game: str = presets.Game.KLAMMERN) -> dict[str, str]:
+    label, title = GAME_CRITERIA.get(game, {}).get(key) or CRITERIA.get(key, (key, key))
     return {"key": key, "label": str(label), "title": str(title)}
 
 
 def _criterion_cells(row: dict[str, Any], chain: list[str]) -> list[dict[str, Any]]:
     """The row's value for each criterion of the chain, marking the one that decided its
     place against the next row."""
-    return [{"value": _plain(row.get(key)), "decides": key == row.get("decided_by")}
-            for key in chain]  # fmt: skip
+    return [
+        {"value": _plain(row.get(key)), "decides": key == row.get("decided_by")} for key in chain
+    ]
 
 
 def _plain(value: Any) -> Any:
@@ -84,22 +137,26 @@ def _plain(value: Any) -> Any:
 
 def rank_history(tournament: Tournament, entrant: int) -> list[tuple[int, int, int]]:
     """(round, rank, field size) of an entrant after each published or closed round."""
-    games, byes, entrants = services.tournament_results(tournament)
-    chain, bye_score = services.tiebreak_chain(tournament), services.bye_score(tournament)
+    games, byes, entrants = snapshots.tournament_results(tournament)
+    chain, bye_score = snapshots.tiebreak_chain(tournament), snapshots.bye_score(tournament)
     out = []
     for number in sorted({g.round for g in games} | {b.round for b in byes}):
         rows = standings.tournament_standings(
-            [g for g in games if g.round <= number], byes=[b for b in byes if b.round <= number],
-            tiebreaks=chain, bye_score=bye_score, entrants=entrants,
-        )  # fmt: skip
+            [g for g in games if g.round <= number],
+            byes=[b for b in byes if b.round <= number],
+            tiebreaks=chain,
+            bye_score=bye_score,
+            entrants=entrants,
+        )
         for row in rows:
             if row.entrant == entrant:
                 out.append((number, row.rank, len(rows)))
     return out
 
 
-def rank_chart(points: list[tuple[int, int, int]], *, width: int = 320,
-               height: int = 160) -> dict[str, Any]:  # fmt: skip
+def rank_chart(
+    points: list[tuple[int, int, int]], *, width: int = 320, height: int = 160
+) -> dict[str, Any]:
     """Coordinates for an inline SVG line chart of rank over rounds (rank 1 on top)."""
     if not points:
         return {}
@@ -113,15 +170,24 @@ def rank_chart(points: list[tuple[int, int, int]], *, width: int = 320,
     def y(rank: int) -> float:
         return pad / 2 + (height - pad * 1.5) * ((rank - 1) / max(field - 1, 1))
 
-    dots = [{"x": round(x(r), 1), "y": round(y(k), 1), "round": r, "rank": k}
-            for r, k, _ in points]  # fmt: skip
+    dots = [{"x": _svg(x(r)), "y": _svg(y(k)), "round": r, "rank": k} for r, k, _ in points]
     return {
-        "width": width, "height": height, "dots": dots,
+        "width": _svg(width),
+        "height": _svg(height),
+        "dots": dots,
         "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "x_labels": [{"x": round(x(r), 1), "label": r} for r in range(1, rounds + 1)],
-        "y_labels": [{"y": round(y(k), 1), "label": k} for k in sorted({1, field})],
-        "baseline": height - pad, "left": pad, "right": width - pad,
-    }  # fmt: skip
+        "x_labels": [{"x": _svg(x(r)), "label": r} for r in range(1, rounds + 1)],
+        "y_labels": [{"y": _svg(y(k)), "label": k} for k in sorted({1, field})],
+        "baseline": _svg(height - pad),
+        "left": _svg(pad),
+        "right": _svg(width - pad),
+    }
+
+
+def _svg(value: float) -> str:
+    """An SVG coordinate as text with a decimal point: templates localize numbers (German
+    writes ``28,0``, which no browser reads as a coordinate), strings they leave alone."""
+    return f"{value:.1f}"
 
 
 # --- players --------------------------------------------------------------------------
@@ -131,34 +197,116 @@ def player_results(player: Player) -> list[dict[str, Any]]:
     """Every table the player sat at in public tournaments' published or closed rounds,
     newest first, with the match as it stands."""
     seats = list(
-        Seat.objects.filter(player=player, round__tournament__is_public=True,
-                            round__status__in=COUNTED)
+        Seat.objects.filter(
+            player=player, round__tournament__is_public=True, round__status__in=COUNTED
+        )
         .select_related("table__match", "round__tournament")
         .order_by("-round__tournament__created", "-round__number")
-    )  # fmt: skip
-    scored = {s.match: s for s in selectors.scored_matches(
-        Match.objects.filter(table__in=[seat.table_id for seat in seats]))}  # fmt: skip
+    )
+    scored = {
+        s.match: s
+        for s in selectors.scored_matches(
+            Match.objects.filter(table__in=[seat.table_id for seat in seats])
+        )
+    }
     ids = {p for s in scored.values() for p in s.seats}
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
     return [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
 
 
+def tournament_results(player: Player, tournament: Tournament) -> list[dict[str, Any]]:
+    """The player's tables in one tournament's published or closed rounds (public or
+    not: the personal page shows them to the player), newest round first."""
+    seats = list(
+        Seat.objects.filter(player=player, round__tournament=tournament, round__status__in=COUNTED)
+        .select_related("table__match", "round__tournament")
+        .order_by("-round__number")
+    )
+    scored = {
+        s.match: s
+        for s in selectors.scored_matches(
+            Match.objects.filter(table__in=[seat.table_id for seat in seats])
+        )
+    }
+    ids = {p for s in scored.values() for p in s.seats}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+
+
+def current_seat(player: Player, tournament: Tournament) -> dict[str, Any] | None:
+    """Where the player sits in the tournament's newest published round: table, seat
+    (1-4), partner and opponents; or their bye. None before a round is published."""
+    round_ = tournament.rounds.filter(status="published").order_by("-number").first()
+    if round_ is None:
+        return None
+    seat = round_.seats.filter(player=player).select_related("table").first()
+    if seat is None:
+        return {"round": round_, "bye": round_.byes.filter(player=player).exists()}
+    others = dict(round_.seats.filter(table=seat.table).values_list("position", "player__name"))
+    team = seat.position % 2
+    return {
+        "round": round_,
+        "table": seat.table.number,
+        "seat": seat.position + 1,
+        "partner": others.get((seat.position + 2) % 4, ""),
+        "opponents": [others.get(p, "") for p in (1 - team, 3 - team)],
+    }
+
+
 def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]:
     team = seat.position % 2
-    row: dict[str, Any] = {"tournament": seat.round.tournament, "round": seat.round.number,
-                           "table": seat.table.number, "score": score}  # fmt: skip
+    row: dict[str, Any] = {
+        "tournament": seat.round.tournament,
+        "round": seat.round.number,
+        "table": seat.table.number,
+        "score": score,
+    }
     if score is None:
         return row
+    if score.game != presets.Game.KLAMMERN:
+        return {**row, **_points_row(seat, score, names)}
     pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
     game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
     winner = game.winner()
-    row.update({
+    row.update(
+        {
+            "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
+            "opponents": [names.get(score.seats[p], "") for p in (1 - team, 3 - team)],
+            "big": pick(score.big),
+            "small": pick(score.small),
+            "mp": pick(score.match_points),
+            "outcome": "draw" if winner is None else ("won" if winner == team else "lost"),
+        }
+    )
+    return row
+
+
+def _points_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]:
+    """Klaverjas (own team's points against the other's) and 2/3 players (own points
+    against the best other player's); the winner as the standings count it."""
+    if score.game == presets.Game.SOLO:
+        own = score.points[seat.position]
+        others = [p for i, p in enumerate(score.points) if i != seat.position]
+        opponents = [names.get(p, "") for i, p in enumerate(score.seats) if i != seat.position]
+        leaders = score.points.count(max(score.points))
+        won = own == max(score.points)
+        outcome = "lost" if not won else ("draw" if leaders > 1 else "won")
+        return {
+            "partner": "",
+            "opponents": opponents,
+            "points_game": True,
+            "points": (own, max(others)),
+            "outcome": outcome,
+        }
+    team = seat.position % 2
+    own, other = score.points[team], score.points[1 - team]
+    return {
         "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
         "opponents": [names.get(score.seats[p], "") for p in (1 - team, 3 - team)],
-        "big": pick(score.big), "small": pick(score.small), "mp": pick(score.match_points),
-        "outcome": "draw" if winner is None else ("won" if winner == team else "lost"),
-    })  # fmt: skip
-    return row
+        "points_game": True,
+        "points": (own, other),
+        "outcome": "draw" if own == other else ("won" if own > other else "lost"),
+    }
 
 
 # --- club leaderboards ----------------------------------------------------------------
@@ -171,7 +319,7 @@ def club_view(club: Club) -> dict[str, Any]:
     if not (state["up_to_date"] and "all_time" in data):
         data = cache.get_or_set(
             f"web:club:{club.pk}:{club.results_version}",
-            lambda: leaderboards.compute_club_leaderboards(club_id=club.pk),
+            lambda: snapshots.compute_club_leaderboards(club_id=club.pk),
             CLUB_CACHE_SECONDS,
         )
     names = {row["player"]: row.get("name", "") for row in data.get("all_time", [])}

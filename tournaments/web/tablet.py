@@ -3,6 +3,8 @@
 The page is rendered once with everything the browser needs (match id, seats, deals so
 far, the device code); deals are then sent by ``tablet.js`` to the REST API with the
 device code, and the score panel is refreshed from ``/t/<code>/state/`` through htmx.
+The panel offers each deal's correction (the same sheet, sent by ``tablet.js`` as a PUT
+with If-Match) while the API takes one from the device, and otherwise says who corrects.
 """
 
 from __future__ import annotations
@@ -17,13 +19,19 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from games.models import DealVersion
 from games.selectors import running_score
+from games.services import device_correction_refusal
+from tournaments import lockout, presets, services
+from tournaments.auth_views import too_many_failures_page
 from tournaments.authentication import find_usable_credential
 from tournaments.models import DeviceCredential, Match
+from tournaments.selectors import match_scores, tournament_options
 
+from . import preset_entry
 from .engine_messages import entry_form_context, error_templates, ui_strings
 
 
@@ -36,17 +44,32 @@ def next_dealer(records: list[dict[str, Any]]) -> int:
     return int(last.get("dealer", 0)) % 4 if thrown_in else (int(last.get("dealer", 0)) + 1) % 4
 
 
-def _credential(code: str) -> DeviceCredential | None:
-    return find_usable_credential(code)
+def _credential(request: HttpRequest, code: str) -> DeviceCredential | HttpResponse:
+    """The table's credential, or the page refusing the code (429 while failed codes
+    lock the client's address, see ``tournaments.lockout``)."""
+    if wait := lockout.locked_for(request):
+        return too_many_failures_page(request, wait)
+    credential = find_usable_credential(code)
+    if credential is None:
+        lockout.record_code_failure(request, code)
+        return _unusable(request)
+    return credential
 
 
 def _deals(match: Match) -> list[dict[str, Any]]:
     versions = DealVersion.objects.current().filter(deal__match=match).select_related("deal")
     return [
-        {"number": v.deal.number, "version": v.version, "record": v.record, "result": v.result,
-         "dealer": v.record.get("dealer"), "outcome": v.outcome, "winner_team": v.winner_team}
+        {
+            "number": v.deal.number,
+            "version": v.version,
+            "record": v.record,
+            "result": v.result,
+            "dealer": v.record.get("dealer"),
+            "outcome": v.outcome,
+            "winner_team": v.winner_team,
+        }
         for v in versions.order_by("deal__number")
-    ]  # fmt: skip
+    ]
 
 
 def deal_summaries(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -65,28 +88,84 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     deals = _deals(match)
     score = running_score(match)
     summaries = deal_summaries(deals)
+    options = tournament_options(match.round.tournament)
+    players = presets.seats_per_table(options)
     return {
+        **_points_context(options, score, deals, [seats.get(p) for p in range(players)]),
         "match": match,
         "round": match.round,
         "tournament": match.round.tournament,
-        "seats": [seats.get(p) for p in range(4)],
+        "seats": [seats.get(p) for p in range(players)],
         "deals": deals,
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
-        "next_dealer": next_dealer([d["record"] for d in deals]),
+        "next_dealer": presets.next_dealer([d["record"] for d in deals], players=players),
         "score": score,
         "small_big": score["small_big"],
         "liga": score.get("liga"),
         "hamburg": score.get("hamburg"),
         "team_names": [_team_name(seats, 0), _team_name(seats, 1)],
         "can_confirm": match.status == Match.Status.FINISHED,
+        "summary": _confirm_summary(match, deals, seats),
         "confirmed_teams": sorted(c.team for c in match.confirmations.all()),
+        "correction_lock": _correction_lock(match),
     }
+
+
+def _correction_lock(match: Match) -> str:
+    """The code of the refusal a correction from this table would get now ("": none),
+    so the score panel says in words who corrects instead of offering a dead button."""
+    refusal = device_correction_refusal(match, round_status=match.round.status)
+    return refusal.code if refusal else ""
+
+
+def _points_context(
+    options: Any, score: dict[str, Any], deals: list[dict[str, Any]], players: list[Any]
+) -> dict[str, Any]:
+    """Klaverjas and 2/3 players: the sheet, the points match and the deals' rows."""
+    game = presets.game_of(options)
+    if game is presets.Game.KLAMMERN:
+        return {"game": game.value}
+    names = [p.name if p else "?" for p in players]
+    state = score.get("points_match", {})
+    sides = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)] if len(names) == 4 else names
+    winner = state.get("winner") if state.get("finished") else None
+    return {
+        **preset_entry.sheet_for(game),
+        "game": game.value,
+        "points_match": state,
+        "plan": presets.match_plan(options),
+        "deal_rows": preset_entry.deal_rows(deals, names),
+        "player_points": list(zip(names, state.get("points") or [0] * len(names), strict=False)),
+        "winner_name": sides[winner] if winner is not None else "",
+    }
+
+
+def _confirm_summary(
+    match: Match, deals: list[dict[str, Any]], seats: dict[int, Any]
+) -> dict[str, Any] | None:
+    """What both teams confirm once the match is over: its score in the match's own terms
+    (big and small points, the Hamburg rounds or a Liga-Partie's Augen) and every deal."""
+    if match.status == Match.Status.OPEN:
+        return None
+    names = {position: player.name for position, player in seats.items()}
+    rows = [
+        {**d, "declarer": names.get((d["record"].get("contract") or {}).get("declarer"), "")}
+        for d in deals
+    ]
+    score = match_scores(Match.objects.filter(pk=match.pk)).get(match.pk, {})
+    return {"score": score, "deals": rows}
 
 
 def _team_name(seats: dict[int, Any], team: int) -> str:
     names = [seats[p].name for p in (team, team + 2) if p in seats]
     return " & ".join(names)
+
+
+def _queued(request: HttpRequest) -> int | None:
+    """The number of entries the tablet says it still holds (``?queued=n``), if it said."""
+    value = request.GET.get("queued", "")
+    return int(value) if value.isdigit() else None
 
 
 def _unusable(request: HttpRequest) -> HttpResponse:
@@ -98,9 +177,13 @@ def _unusable(request: HttpRequest) -> HttpResponse:
 # worker script and the browser installs it (and its new cache) on its next check.
 TABLET_ASSETS = (
     "tournaments/site.css",
+    "tournaments/js-on.js",
+    "tournaments/favicon.svg",
     "tournaments/htmx.min.js",
     "tournaments/entry.js",
     "tournaments/tablet.js",
+    *preset_entry.SCRIPTS,
+    preset_entry.STYLESHEET,
 )
 # Raise when the worker's logic changes in a way the asset names do not show.
 SERVICE_WORKER_VERSION = "1"
@@ -130,13 +213,59 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def correction_strings() -> dict[str, str]:
+    """Texts of correcting a deal at the table (``tablet.js``)."""
+    return {
+        "correcting": _("Correcting deal %(n)s"),
+        "correctingNote": _(
+            "The sheet shows the deal as it is stored now (version %(v)s). Change what was "
+            "wrong and save the correction."
+        ),
+        "saveCorrection": _("Save correction"),
+        "correctionSaved": _("Deal %(n)s corrected"),
+        "correctionStale": _(
+            "Deal %(n)s was corrected meanwhile, e.g. by the organiser. The sheet now shows "
+            "the stored values: check them and save again if something is still wrong."
+        ),
+        "correctionOffline": _(
+            "Corrections need a connection, and this table is offline: nothing was changed. "
+            "Try again when it is back online. New deals can still be entered."
+        ),
+        "correctionNoAnswer": _(
+            "The server did not answer: the correction was not saved. Try again."
+        ),
+        "correctionMissing": _("Deal %(n)s is not stored yet, so it cannot be corrected."),
+        "lockedConfirmed": _(
+            "Both teams confirmed this match: only the organiser can correct deals now."
+        ),
+        "lockedClosed": _("This round is closed: only the organiser can correct deals now."),
+        "lockedFinished": _(
+            "The tournament is finished: only the organiser can correct deals now."
+        ),
+        "changingQueued": _("Changing deal %(n)s before it is sent"),
+        "changingQueuedNote": _(
+            "This deal is not sent yet: your change replaces it on this device."
+        ),
+        "saveChange": _("Save change"),
+        "queuedChanged": _("Deal %(n)s changed; it is sent when the table is online."),
+        "beingSent": _("Deal %(n)s is being sent right now; correct it once it shows as saved."),
+        "sentMeanwhile": _(
+            "Deal %(n)s was sent meanwhile. Cancel, then correct it in the list of deals."
+        ),
+        "notSent": _("not sent yet"),
+        "notAccepted": _("not accepted: see the sheet"),
+        "change": _("Change"),
+    }
+
+
 @never_cache
 def tablet(request: HttpRequest, code: str) -> HttpResponse:
-    credential = _credential(code)
-    if credential is None:
-        return _unusable(request)
+    credential = _credential(request, code)
+    if isinstance(credential, HttpResponse):
+        return credential
     context = table_context(credential)
     match = context["match"]
+    services.record_device_contact(credential=credential)
     context["code"] = code
     context["config"] = {
         "matchId": match.pk,
@@ -149,7 +278,9 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "stateUrl": f"/t/{code}/state/",
         "serviceWorker": reverse("tablet-service-worker"),
         "errorTemplates": error_templates(),
-        "strings": ui_strings(),
+        "strings": {**ui_strings(), **preset_entry.sheet_strings(), **correction_strings()},
+        "players": len(context["seats"]),
+        "entry": context.get("entry_class", "DealEntry"),
     }
     context.update(entry_form_context(context["config"]["seats"]))
     return render(request, "tablet/table.html", context)
@@ -157,8 +288,9 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
 
 @never_cache
 def tablet_state(request: HttpRequest, code: str) -> HttpResponse:
-    credential = _credential(code)
-    if credential is None:
-        return _unusable(request)
+    credential = _credential(request, code)
+    if isinstance(credential, HttpResponse):
+        return credential
+    services.record_device_contact(credential=credential, queued=_queued(request))
     context = table_context(credential)
-    return render(request, "tablet/_state.html", context)
+    return render(request, context.get("state_template", "tablet/_state.html"), context)

@@ -3,11 +3,26 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import console, language, public, tablet
+from tournaments.auth_views import LockoutLoginView
+
+from . import (
+    clubs,
+    console,
+    hand_records,
+    language,
+    league,
+    league_console,
+    pairs,
+    player_link,
+    public,
+    ratings,
+    tablet,
+)
 
 urlpatterns = [
     # public
     path("", public.home, name="home"),
+    path("favicon.ico", public.favicon, name="favicon"),
     path("tournaments/<int:pk>/", public.tournament_detail, name="tournament"),
     path("tournaments/<int:pk>/rounds/<int:number>/", public.round_seating, name="seating"),
     path("tournaments/<int:pk>/standings/", public.standings, name="standings"),
@@ -16,14 +31,50 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
+    path("clubs/<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings"),
     path("lang/<str:code>/", language.switch_language, name="switch-language"),
     # table tablet (the service worker first: its scope is /t/)
     path("t/sw.js", tablet.service_worker, name="tablet-service-worker"),
     path("t/<str:code>/", tablet.tablet, name="tablet"),
     path("t/<str:code>/state/", tablet.tablet_state, name="tablet-state"),
     # accounts
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LockoutLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
+    path("accounts/signup/", clubs.signup, name="signup"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/table.csv",
+        clubs.season_csv,
+        name="season-csv",
+    ),
+    # onboarding, pairs and finals in the console (before the generic command routes)
+    path("console/clubs/new/", clubs.club_new, name="console-club-new"),
+    path("console/clubs/<int:pk>/", clubs.club_console, name="console-club"),
+    path("console/clubs/<int:pk>/invite/", clubs.club_invite, name="console-club-invite"),
+    path("console/invitations/<str:token>/", clubs.invitation, name="console-invitation"),
+    path("console/tournaments/<int:pk>/pairs/", pairs.pairs_console, name="console-pairs"),
+    path(
+        "console/tournaments/<int:pk>/pairs/<str:command>/",
+        pairs.pairs_command,
+        name="console-pairs-command",
+    ),
+    path("console/pairs/<int:pk>/<str:command>/", pairs.pair_command, name="console-pair"),
+    # the league of clubs in the console (tournaments/web/league_console.py)
+    path("console/leagues/", league_console.league_list, name="console-leagues"),
+    path("console/leagues/<int:pk>/", league_console.league_console, name="console-league"),
+    path(
+        "console/leagues/<int:pk>/<str:command>/",
+        league_console.league_command,
+        name="console-league-command",
+    ),
+    path("console/league-teams/<int:pk>/", league_console.team_console, name="console-league-team"),
+    path(
+        "console/match-days/<int:pk>/", league_console.match_day_console, name="console-league-day"
+    ),
+    path(
+        "console/match-days/<int:pk>/<str:command>/",
+        league_console.match_day_command,
+        name="console-league-day-command",
+    ),
     # organiser console
     path("console/", console.tournament_list, name="console"),
     path("console/tournaments/<int:pk>/", console.tournament_console, name="console-tournament"),
@@ -86,4 +137,48 @@ urlpatterns = [
     path(
         "console/matches/<int:pk>/deals/<int:number>/", console.deal_correction, name="console-deal"
     ),
+]
+
+# The league of clubs (tournaments/web/league.py), appended.
+urlpatterns += [
+    path("leagues/", league.league_list, name="leagues"),
+    path("leagues/<slug:slug>/", league.league_detail, name="league"),
+    path("leagues/<slug:slug>/calendar.ics", league.league_calendar, name="league-calendar"),
+    path("leagues/<slug:slug>/fixtures.csv", league.fixtures_csv, name="league-fixtures-csv"),
+    path(
+        "leagues/<slug:slug>/divisions/<int:pk>/table.csv",
+        league.table_csv,
+        name="league-table-csv",
+    ),
+    path("leagues/<slug:slug>/teams/<int:pk>/", league.team_detail, name="league-team"),
+    path(
+        "leagues/<slug:slug>/teams/<int:pk>/calendar.ics",
+        league.team_calendar,
+        name="league-team-calendar",
+    ),
+]
+
+# Hand records (tournaments/web/hand_records.py), appended.
+urlpatterns += [
+    path(
+        "matches/<int:match_id>/deals/<int:number>/hand/",
+        hand_records.deal_hand_record,
+        name="hand-record",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/hand-records/",
+        hand_records.round_hand_records,
+        name="round-hand-records",
+    ),
+    path(
+        "t/<str:code>/deals/<int:number>/",
+        hand_records.tablet_hand_record,
+        name="tablet-hand-record",
+    ),
+]
+
+# Players' personal links (tournaments/web/player_link.py), appended.
+urlpatterns += [
+    path("p/<str:token>/", player_link.player_page, name="player-link"),
+    path("p/<str:token>/check-in/", player_link.player_check_in, name="player-link-check-in"),
 ]

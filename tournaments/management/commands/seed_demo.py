@@ -15,18 +15,30 @@ from django.db import transaction
 
 from games import services as deal_services
 from games.engine import random_deal
-from tournaments import services
+from games.models import DealVersion
+from tournaments import draw, services
 from tournaments.models import Club, Match, Player, Round, Season, Tournament
 
 CLUB_NAME, CLUB_SLUG = "KC Herzbube Konstanz", "herzbube-konstanz"
 USERNAME, PASSWORD = "organiser", "klammern"
 PLAYERS = [
-    ("Anna Baumann", "Baumann"), ("Bernd Baumann", "Baumann"), ("Clara Vogt", ""),
-    ("Dieter Keller", ""), ("Eva Schmid", "Schmid"), ("Franz Schmid", "Schmid"),
-    ("Gabi Huber", ""), ("Hans Meier", ""), ("Ida Frei", ""), ("Jörg Wagner", ""),
-    ("Karin Roth", ""), ("Lukas Brunner", ""), ("Maria Graf", ""), ("Niklas Koch", ""),
-    ("Olga Fischer", ""), ("Paul Weber", ""),
-]  # fmt: skip
+    ("Anna Baumann", "Baumann"),
+    ("Bernd Baumann", "Baumann"),
+    ("Clara Vogt", ""),
+    ("Dieter Keller", ""),
+    ("Eva Schmid", "Schmid"),
+    ("Franz Schmid", "Schmid"),
+    ("Gabi Huber", ""),
+    ("Hans Meier", ""),
+    ("Ida Frei", ""),
+    ("Jörg Wagner", ""),
+    ("Karin Roth", ""),
+    ("Lukas Brunner", ""),
+    ("Maria Graf", ""),
+    ("Niklas Koch", ""),
+    ("Olga Fischer", ""),
+    ("Paul Weber", ""),
+]
 TOURNAMENTS = [  # slug, name, rounds, deals entered in the last round (None = all)
     ("wintercup-2026", "Wintercup 2026", 2, None),
     ("fruehjahr-2026", "Frühjahrsturnier 2026", 2, None),
@@ -48,12 +60,13 @@ class Command(BaseCommand):
             if Tournament.objects.filter(club=club, slug=slug).exists():
                 self.stdout.write(f"{name}: exists, kept")
                 continue
-            self._tournament(club, players, slug=slug, name=name, rounds=rounds,
-                             partial=partial, seed=index)  # fmt: skip
+            self._tournament(
+                club, players, slug=slug, name=name, rounds=rounds, partial=partial, seed=index
+            )
             self.stdout.write(f"{name}: created")
-        self.stdout.write(self.style.SUCCESS(
-            f"Organiser login: {USERNAME} / {PASSWORD} (development only)"
-        ))  # fmt: skip
+        self.stdout.write(
+            self.style.SUCCESS(f"Organiser login: {USERNAME} / {PASSWORD} (development only)")
+        )
 
     @transaction.atomic
     def _club(self) -> tuple[Club, list[Player]]:
@@ -63,19 +76,31 @@ class Command(BaseCommand):
         user.set_password(PASSWORD)
         user.save()
         club.organisers.add(user)
-        Season.objects.get_or_create(club=club, name="Saison 2026",
-                                     defaults={"starts_on": date(2026, 1, 1),
-                                               "ends_on": date(2026, 12, 31)})  # fmt: skip
+        Season.objects.get_or_create(
+            club=club,
+            name="Saison 2026",
+            defaults={"starts_on": date(2026, 1, 1), "ends_on": date(2026, 12, 31)},
+        )
         players = []
         for name, household in PLAYERS:
             player = club.players.filter(name=name).first()
-            players.append(player or services.create_player(club=club, name=name,
-                                                             household=household))  # fmt: skip
+            players.append(
+                player or services.create_player(club=club, name=name, household=household)
+            )
         return club, players
 
     @transaction.atomic
-    def _tournament(self, club: Club, players: list[Player], *, slug: str, name: str,
-                    rounds: int, partial: int | None, seed: int) -> None:  # fmt: skip
+    def _tournament(
+        self,
+        club: Club,
+        players: list[Player],
+        *,
+        slug: str,
+        name: str,
+        rounds: int,
+        partial: int | None,
+        seed: int,
+    ) -> None:
         tournament = services.create_tournament(
             club=club, name=name, slug=slug, season=club.seasons.first(), planned_rounds=3
         )
@@ -85,7 +110,7 @@ class Command(BaseCommand):
         services.start_tournament(tournament=tournament)
         rng = random.Random(seed)
         for number in range(1, rounds + 1):
-            round_ = services.draw_round(tournament=tournament, seed=seed * 100 + number)
+            round_ = draw.draw_round(tournament=tournament, seed=seed * 100 + number)
             services.publish_round(round_=round_)
             last = number == rounds
             self._play(round_, rng, deals=partial if last and partial else None)
@@ -94,12 +119,19 @@ class Command(BaseCommand):
         if partial is None:
             services.finish_tournament(tournament=tournament)
 
+    @staticmethod
+    def _played(match: Match) -> int:
+        versions = DealVersion.objects.current().filter(deal__match=match)
+        return versions.exclude(outcome="thrown_in").count()
+
     def _play(self, round_: Round, rng: random.Random, *, deals: int | None) -> None:
         for match in Match.objects.filter(round=round_).order_by("table__number"):
             count = deals or match.deals_planned or 0
-            for n in range(1, count + 1):
-                record = random_deal(rng, dealer=(n - 1) % 4)
-                deal_services.submit_deal(match=match, number=n, record=record)
+            number = 0
+            while self._played(match) < count:  # a thrown-in deal is not a planned deal
+                number += 1
+                record = random_deal(rng, dealer=(number - 1) % 4)
+                deal_services.submit_deal(match=match, number=number, record=record)
             if deals is None:
                 for team in (0, 1):
                     services.confirm_match(match=match, team=team)

@@ -21,7 +21,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.engine import player_count, resolve_rules
 from tournaments.models import Club
+from tournaments.presets import PRESET_NAMES
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.scenario import Options, Simulation
 from tournaments.simulation.server import local_site
@@ -53,10 +55,17 @@ class Command(BaseCommand):
         parser.add_argument("--organiser-user", help="with --base-url: an organiser of --club")
         parser.add_argument("--organiser-password")
         parser.add_argument("--club", help="with --base-url: the club's slug")
+        parser.add_argument(
+            "--rules",
+            default="klammern",
+            choices=PRESET_NAMES,
+            help="the engine preset played (tables of 3 or 2 for klammern-3/klammern-2)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["players"] < 4 or options["rounds"] < 1 or options["deals"] < 1:
-            raise CommandError("Need at least 4 players, 1 round and 1 deal.")
+        seats = player_count(resolve_rules(options["rules"]))
+        if options["players"] < seats or options["rounds"] < 1 or options["deals"] < 1:
+            raise CommandError(f"Need at least {seats} players, 1 round and 1 deal.")
         with self.site(options) as (base_url, username, password, club_slug):
             api = Api(base_url)
             try:
@@ -88,6 +97,7 @@ class Command(BaseCommand):
             seed=options["seed"],
             chaos=options["chaos"],
             concurrency=max(1, options["concurrency"]),
+            rules=options.get("rules") or "klammern",
         )
 
     @contextmanager

@@ -8,6 +8,10 @@
   var SUITS = ["C", "S", "H", "D"];
   var SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
 
+  /* Card points of one team: a whole number from 0 to 164 (RULES.md: a deal holds 164,
+     melds and Bella come on top and are entered on their own). */
+  function validPoints(n) { return typeof n === "number" && !isNaN(n) && n >= 0 && n <= 164; }
+
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, k) { return values[k]; });
   }
@@ -39,7 +43,7 @@
     this.state = {
       dealer: 0, mode: this.state ? this.state.mode : "quick", thrownIn: false,
       declarer: null, kind: null, trump: null, upSuit: null, upRank: null,
-      melds: [], bella: null, doubling: null, points: [null, null], lastTyped: null,
+      melds: [], bella: null, doubling: null, march: false, points: [null, null], lastTyped: null,
       revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null,
       hands: [[], [], [], []], handSeat: 0, plays: [],
       meld: { seat: null, length: 3, suit: null, top: null }
@@ -62,7 +66,7 @@
 
   DealEntry.prototype.seatName = function (seat) {
     var name = this.config.seats[seat];
-    return name || fmt(this.S.seat || "Seat %(n)s", { n: seat });
+    return name || fmt(this.S.seat || "Seat %(n)s", { n: seat + 1 });
   };
 
   // --- taps ----------------------------------------------------------------------------
@@ -107,6 +111,7 @@
       case "bella": st.bella = st.bella === num ? null : num; break;
       case "doubling": st.doubling = value || null; break;
       case "revoke": st.revoke = !st.revoke; break;
+      case "march": st.march = !st.march; break;
       case "revoke-seat": st.revokeSeat = num; break;
       case "revoke-suit": st.revokeSuit = value; break;
       case "revoke-rank": st.revokeRank = value; break;
@@ -136,10 +141,11 @@
       st.points[team] = raw === "" ? null : parseInt(raw, 10);
       st.lastTyped = team;
       if (!st.revoke) {
-        st.points[1 - team] = st.points[team] === null || isNaN(st.points[team])
-          ? null : 164 - st.points[team];
+        // a number outside 0-164 leaves the other team empty (not "-6") and says why
+        st.points[1 - team] = validPoints(st.points[team]) ? 164 - st.points[team] : null;
       }
       this.renderPoints(team);
+      this.showPointsRange(st.points[team]);
     }
   };
 
@@ -206,6 +212,7 @@
     if (st.doubling) { record.doubling = st.doubling; }
     if (st.melds.length) { record.melds = st.melds.map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; }); }
     if (st.bella !== null) { record.bella = st.bella; }
+    if (st.march) { record.march = true; }
     if (st.revoke) {
       if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
         errors.push({ field: "revoke", message: S.pickRevoke });
@@ -220,7 +227,10 @@
       record.plays = st.plays.slice();
     } else {
       var p = st.points;
-      if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) {
+      var wrong = p.filter(function (n) { return n !== null && !isNaN(n) && !validPoints(n); });
+      if (wrong.length) {
+        errors.push({ field: "card_points", message: fmt(S.pointsRange, { n: wrong[0] }) });
+      } else if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) {
         errors.push({ field: "card_points", message: S.pickPoints });
       }
       record.card_points = [p[0], p[1]];
@@ -243,6 +253,7 @@
     st.doubling = record.doubling || null;
     st.melds = (record.melds || []).map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
     st.bella = record.bella === undefined ? null : record.bella;
+    st.march = record.march === true;
     if (record.revoke) {
       st.revoke = true;
       st.revokeSeat = record.revoke.seat;
@@ -273,7 +284,7 @@
       mode: st.mode, dealer: st.dealer, thrown: st.thrownIn ? "1" : null,
       declarer: st.declarer, kind: st.kind, trump: st.trump, "up-suit": st.upSuit,
       "up-rank": st.upRank, bella: st.bella, doubling: st.doubling || "",
-      revoke: st.revoke ? "1" : null, "revoke-seat": st.revokeSeat,
+      revoke: st.revoke ? "1" : null, march: st.march ? "1" : null, "revoke-seat": st.revokeSeat,
       "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank,
       "meld-seat": st.meld.seat, "meld-length": st.meld.length, "meld-suit": st.meld.suit,
       "meld-top": st.meld.top, "hand-seat": st.handSeat
@@ -317,6 +328,15 @@
       sum.textContent = total;
       sum.parentNode.classList.toggle("is-off", !st.revoke && total !== 164 && st.points[0] !== null);
     }
+  };
+
+  DealEntry.prototype.showPointsRange = function (value) {
+    var slot = this.form.querySelector("[data-error-for='card_points']");
+    if (!slot) { return; }
+    var wrong = value !== null && !isNaN(value) && !validPoints(value);
+    slot.textContent = wrong ? fmt(this.S.pointsRange, { n: value }) : "";
+    slot.classList.toggle("has-error", wrong);
+    slot.closest(".section").classList.toggle("has-error", wrong);
   };
 
   DealEntry.prototype.renderMelds = function () {
@@ -393,16 +413,46 @@
 
   DealEntry.prototype.localize = function (error) {
     var templates = this.config.errorTemplates || {};
-    var template = error.code ? templates[error.code] : null;
-    if (!template) { return error.message || error.detail || ""; }
+    var template = error.code
+      ? templates[this.variant(error)] || templates[error.code + "." + (error.field || "")]
+        || templates[error.code] : null;
+    if (!template) { return this.humanize(error.message || error.detail || ""); }
     var self = this;
     var missing = false;
     var text = template.replace(/\{(\w+)\}/g, function (_, key) {
-      var params = error.params || {};
+      var params = Object.assign({}, error.params || {});
+      if (params.card_points) {
+        params.card_points_sum = params.card_points.reduce(function (a, b) { return a + b; }, 0);
+      }
       if (!(key in params)) { missing = true; return ""; }
       return self.param(key, params[key]);
     });
-    return missing ? (error.message || text) : text;
+    return missing ? this.humanize(error.message || text) : text;
+  };
+
+  /* The engine's own English words, for people: "seat 2" (seats 0-3) becomes the player's
+     name (or "Seat 3"), a card's record text ("JH") its rank and suit symbol. */
+  DealEntry.prototype.humanize = function (message) {
+    var self = this;
+    return String(message)
+      .replace(/\bseat ([0-3])\b/gi, function (_, n) { return self.seatName(+n); })
+      .replace(/\b(10|[789TJQKA])([CSHD])\b/g, function (_, rank, suit) {
+        return self.cardLabel((rank === "10" ? "T" : rank) + suit);
+      });
+  };
+
+  /* impossible_points covers several faults; the one people meet most (two numbers that
+     do not add up to 164) has its own, plainer template. */
+  DealEntry.prototype.variant = function (error) {
+    if (error.code === "illegal_play" && error.params && error.params.rule) {
+      return "illegal_play." + error.params.rule;
+    }
+    var p = (error.params || {}).card_points;
+    if (error.code === "impossible_points" && p && !("team" in error.params) && !this.state.revoke
+        && p.reduce(function (a, b) { return a + b; }, 0) !== 164) {
+      return "impossible_points.sum";
+    }
+    return "";
   };
 
   DealEntry.prototype.param = function (key, value) {
@@ -416,6 +466,7 @@
       return value.map(function (c) { return self.cardLabel(c); }).join(" ");
     }
     if (key === "card_points") { return value.join(":"); }
+    if (key === "card_points_sum") { return String(value); }
     return String(value);
   };
 

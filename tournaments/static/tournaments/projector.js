@@ -1,21 +1,100 @@
-/* Projector: show seating and standings in turn, full screen; the standings refresh
-   themselves through htmx, the seating reloads with the page every few minutes. */
+/* Projector: show seating and standings in turn, full screen. Standings longer than the
+   screen are shown page by page (as many rows as fit), each page for the same time, with
+   "page 1/2" in the label and one dot per slide. The standings refresh themselves through
+   htmx (the current page is kept); the seating reloads with the page every few minutes.
+   ?seconds=N sets the time per slide (at least 3). */
 (function () {
   "use strict";
-  var slides = Array.prototype.slice.call(document.querySelectorAll(".proj-slide"));
-  var dots = document.querySelectorAll(".proj-dots i");
+  var seating = document.querySelector(".proj-slide[data-slide='seating']");
+  var standing = document.querySelector(".proj-slide[data-slide='standings']");
+  // seating, standings, then any further slide of the page (the finals bracket)
+  var slides = [seating, standing].concat(Array.prototype.filter.call(
+    document.querySelectorAll(".proj-slide"), function (s) { return s !== seating && s !== standing; }));
+  var dotsBox = document.querySelector(".proj-dots");
   var label = document.getElementById("proj-label");
-  var index = -1;
   var params = new URLSearchParams(location.search);
-  var seconds = Math.max(5, +(params.get("seconds") || 15));
-  function show() {
-    index = (index + 1) % slides.length;
-    slides.forEach(function (s, i) { s.classList.toggle("is-active", i === index); });
-    Array.prototype.forEach.call(dots, function (d, i) { d.classList.toggle("on", i === index); });
-    label.textContent = slides[index].getAttribute("data-label");
+  var seconds = Math.max(3, +(params.get("seconds") || 15));
+  var step = { slide: -1, page: 0, pages: 1 };
+
+  function rows() {
+    return Array.prototype.slice.call(standing.querySelectorAll("#standings tbody tr"));
   }
-  show();
-  setInterval(show, seconds * 1000);
+
+  /* How many rows fit between the table's first row and the bottom of the screen, with
+     the slide shown and every row visible. */
+  function rowsPerPage() {
+    var all = rows();
+    if (!all.length) { return 1; }
+    all.forEach(function (r) { r.classList.remove("is-off-page"); });
+    var top = all[0].getBoundingClientRect().top;
+    var reserve = standing.getBoundingClientRect().bottom - all[all.length - 1].getBoundingClientRect().bottom;
+    var free = window.innerHeight - top - Math.max(reserve, 0) - 8;
+    var height = all[0].getBoundingClientRect().height || 1;
+    return Math.max(1, Math.floor(free / height));
+  }
+
+  function showPage() {
+    var all = rows();
+    var per = rowsPerPage();
+    step.pages = Math.max(1, Math.ceil(all.length / per));
+    step.page = Math.min(step.page, step.pages - 1);
+    all.forEach(function (r, i) {
+      r.classList.toggle("is-off-page", i < step.page * per || i >= (step.page + 1) * per);
+    });
+    standing.setAttribute("data-page", String(step.page + 1));
+    standing.setAttribute("data-pages", String(step.pages));
+  }
+
+  function labelText() {
+    var slide = slides[step.slide];
+    var text = slide.getAttribute("data-label");
+    if (slide === standing && step.pages > 1) {
+      text += " · " + slide.getAttribute("data-page-label") + " " + (step.page + 1) + "/" + step.pages;
+    }
+    return text;
+  }
+
+  function drawDots() {
+    var count = slides.length - 1 + step.pages;
+    var current = step.slide <= 1 ? step.slide + (step.slide === 1 ? step.page : 0) : step.slide - 1 + step.pages;
+    dotsBox.innerHTML = "";
+    for (var i = 0; i < count; i++) {
+      var dot = document.createElement("i");
+      if (i === current) { dot.className = "on"; }
+      dotsBox.appendChild(dot);
+    }
+  }
+
+  // The rows per page are measured with the page laid out as it will be shown: the slide
+  // active, its label in place (a longer label can wrap the heading), the fonts loaded.
+  function render() {
+    slides.forEach(function (s, i) { s.classList.toggle("is-active", i === step.slide); });
+    label.textContent = labelText();
+    if (step.slide === 1) { showPage(); label.textContent = labelText(); }
+    drawDots();
+  }
+
+  function measureAgain() {
+    if (step.slide === 1) { render(); }
+  }
+
+  function next() {
+    if (step.slide === 1 && step.page + 1 < step.pages) {
+      step.page += 1;
+    } else {
+      step.slide = (step.slide + 1) % slides.length;
+      step.page = 0;
+    }
+    render();
+  }
+
+  next();
+  setInterval(next, seconds * 1000);
+  // the polled standings replace the table: keep showing the same page of it
+  document.body.addEventListener("htmx:afterSettle", measureAgain);
+  window.addEventListener("resize", measureAgain);
+  window.addEventListener("load", measureAgain);
+  if (document.fonts && document.fonts.ready) { document.fonts.ready.then(measureAgain); }
   setTimeout(function () { location.reload(); }, 5 * 60 * 1000);
   document.addEventListener("dblclick", function () {
     if (document.fullscreenElement) { document.exitFullscreen(); }

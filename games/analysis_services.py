@@ -1,0 +1,73 @@
+"""Storing the engine's par analysis of deal versions (``games.engine.analyse``).
+
+``analyse_deal_version`` analyses one version and stores the result in its own
+``DealAnalysis`` row (the version itself is never changed: versions are append-only);
+``analyse_missing_deals`` does the same for every version without an analysis under the
+engine's current ``ANALYSIS_VERSION`` (existing data, lost tasks, a new engine).
+Deal entry and correction (``games/services.py``) queue ``analyse_deal_task`` after
+their commit. Summary records are stored as not analysed,
+with the engine's ``summary_not_analysable`` answer, so nothing is skipped silently.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from games import engine
+from games.engine.analysis import ANALYSIS_VERSION
+
+from .models import DealAnalysis, DealVersion
+
+logger = logging.getLogger(__name__)
+
+
+def seat_costs(analysis: dict[str, Any]) -> list[int]:
+    """The deal points each seat's plays lost against par (four numbers), or ``[]``
+    when the deal was not analysed."""
+    if not analysis.get("analysed"):
+        return []
+    costs = [0, 0, 0, 0]
+    for play in analysis.get("plays", []):
+        costs[play["seat"]] += play["cost"]
+    return costs
+
+
+@transaction.atomic
+def analyse_deal_version(*, version_id: int) -> DealAnalysis | None:
+    """Analyse one deal version and store it (again, if an older engine analysed it).
+    ``None`` if the version is gone (its tournament was deleted meanwhile)."""
+    version = DealVersion.objects.filter(pk=version_id).first()
+    if version is None:
+        return None
+    analysis = engine.analyse(version.record)
+    if not analysis.get("valid", False):
+        logger.error("deal version %s could not be analysed: %s", version_id, analysis)
+    stored, _ = DealAnalysis.objects.update_or_create(
+        version=version,
+        defaults={
+            "analysis": analysis,
+            "analysis_version": analysis.get("analysis_version", ANALYSIS_VERSION),
+            "engine_version": analysis.get("engine_version", engine.ENGINE_VERSION),
+            "analysed": bool(analysis.get("analysed")),
+            "costs": seat_costs(analysis),
+        },
+    )
+    return stored
+
+
+def versions_lacking_analysis() -> Any:
+    """Versions with no analysis, or one by another ``ANALYSIS_VERSION``, oldest first."""
+    lacking = Q(analysis__isnull=True) | ~Q(analysis__analysis_version=ANALYSIS_VERSION)
+    return DealVersion.objects.filter(lacking).order_by("pk").values_list("pk", flat=True)
+
+
+def analyse_missing_deals(*, limit: int | None = None) -> int:
+    """Analyse (in this process) the versions lacking an analysis; how many were done."""
+    ids = list(versions_lacking_analysis()[:limit] if limit else versions_lacking_analysis())
+    for pk in ids:
+        analyse_deal_version(version_id=pk)
+    return len(ids)

@@ -1,0 +1,39 @@
+"""Celery tasks of deals: the par analysis of one deal version, and a periodic sweep
+that analyses every version still lacking one (see ``games/analysis_services.py``).
+
+Each task takes ids and calls one service, imported inside its body (the import-linter
+contract names this exception), with the retry policy and time limits of
+``tournaments/tasks.py``; both are idempotent (an analysis is stored per version).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+from tournaments.tasks import RETRYING
+
+logger = logging.getLogger(__name__)
+
+#: Deal versions the sweep analyses per run (about 0.25 s each, compiled engine).
+SWEEP_BATCH = 200
+
+
+@shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
+def analyse_deal_task(version_id: int) -> None:
+    """Analyse one deal version and store the analysis."""
+    from .analysis_services import analyse_deal_version
+
+    analyse_deal_version(version_id=version_id)
+
+
+@shared_task(soft_time_limit=240, time_limit=300, **RETRYING)
+def analyse_missing_deals_task() -> int:
+    """Beat task: analyse up to ``SWEEP_BATCH`` versions that lack an analysis."""
+    from .analysis_services import analyse_missing_deals
+
+    done = analyse_missing_deals(limit=SWEEP_BATCH)
+    if done:
+        logger.info("analysed %s deal versions that lacked an analysis", done)
+    return done

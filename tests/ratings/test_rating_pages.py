@@ -1,0 +1,65 @@
+"""The club's rating list page and the rating chart on a player's page, in German (the
+default) and English; SVG numbers keep their decimal point in German too."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.support.clients import Client
+from tournaments.models import Player, PlayerRating
+
+pytestmark = pytest.mark.django_db
+
+
+def english(client: Client) -> Client:
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def test_rating_list_in_german(played: Any, club_a: Any, client: Client) -> None:
+    body = client.get(f"/clubs/{club_a.slug}/ratings/").content.decode()
+    assert "<h1>Wertungen</h1>" in body and "Noch keine" not in body
+    assert "Aus jeder Partie von 3 abgeschlossenen Runden" in body
+    best = PlayerRating.objects.filter(club=club_a).order_by("-rating").first()
+    assert f'<a href="/players/{best.player_id}/">' in body
+    shown = f"{best.rating:.1f}".replace(".", ",")
+    assert f'<td class="num">{shown}</td>' in body  # the German decimal comma
+    club_page = client.get(f"/clubs/{club_a.slug}/").content.decode()
+    assert f'href="/clubs/{club_a.slug}/ratings/"' in club_page and "Wertungsliste" in club_page
+
+
+def test_rating_list_in_english(played: Any, club_a: Any, client: Client) -> None:
+    body = english(client).get(f"/clubs/{club_a.slug}/ratings/").content.decode()
+    assert "<h1>Ratings</h1>" in body and "From every game of 3 closed rounds" in body
+    assert "Rating list" in english(client).get(f"/clubs/{club_a.slug}/").content.decode()
+
+
+def test_an_empty_rating_list(club_b: Any, client: Client) -> None:
+    body = client.get(f"/clubs/{club_b.slug}/ratings/").content.decode()
+    assert "Noch keine gewerteten Partien." in body
+    assert client.get("/clubs/nirgends/ratings/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "games"), [("de", "Wertung", "3 Partien"), ("en", "Rating", "3 games")]
+)
+def test_player_page_shows_the_rating_chart(
+    played: Any, club_a: Any, client: Client, language: str, heading: str, games: str
+) -> None:
+    tournament, _ = played
+    player = Player.objects.filter(registrations__tournament=tournament).first()
+    client.cookies["django_language"] = language
+    body = client.get(f"/players/{player.pk}/").content.decode()
+    rating = PlayerRating.objects.get(club=club_a, player=player).rating
+    shown = f"{rating:.1f}" if language == "en" else f"{rating:.1f}".replace(".", ",")
+    assert f"<h2>{heading}: {shown}</h2>" in body and games in body
+    start = body.index("<h2>" + heading)
+    chart = body[body.index("<svg", start) : body.index("</svg>", start)]
+    points = re.search(r'<polyline class="line" points="([^"]+)"', chart).group(1)
+    assert len(points.split()) == 3
+    # x,y pairs with decimal points, whatever the language
+    assert all(re.fullmatch(r"-?\d+\.\d,-?\d+\.\d", pair) for pair in points.split())
+    assert f"{tournament.name}," in chart

@@ -1,0 +1,158 @@
+"""Failed credentials are slowed down (``tournaments.lockout``): wrong table codes in the
+device header and on the tablet page, wrong passwords on ``/api/auth/token/``, the login
+page and the admin. Past the rate from one address (or for one account) every attempt is
+429 until the window ends; the lock lifts by itself; successes are never counted."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.conftest import Event
+from tests.factories import UserFactory
+from tests.support.clients import APIClient, Client
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+WRONG_CODE = "ZZZZ-ZZZZ"
+
+
+@pytest.fixture
+def low_rates(settings: Any) -> None:
+    settings.LOCKOUT_ADDRESS_RATE = "5/m"
+    settings.LOCKOUT_ACCOUNT_RATE = "3/15m"
+
+
+@pytest.fixture
+def later(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``later(seconds)``: the clock (and the cache's expiry with it) moves on."""
+
+    def move(seconds: float) -> None:
+        now = time.time() + seconds
+        monkeypatch.setattr(time, "time", lambda: now)
+
+    return move
+
+
+def device_get(code: str, address: str = "192.0.2.1") -> Any:
+    return APIClient().get("/api/device/", HTTP_AUTHORIZATION=f"Device {code}", REMOTE_ADDR=address)
+
+
+def assert_locked_json(response: Any) -> None:
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
+    body = response.json()
+    assert body["code"] == "too_many_failures" and body["detail"]
+
+
+def test_wrong_device_codes_lock_the_address(event: Event, low_rates: None) -> None:
+    assert [device_get(WRONG_CODE).status_code for _ in range(5)] == [401] * 5
+    assert_locked_json(device_get(WRONG_CODE))
+    assert_locked_json(device_get(event.code1))  # a right guess is refused as well
+    assert device_get(event.code1, address="192.0.2.2").status_code == 200
+
+
+def test_deal_entry_refuses_a_locked_address(event: Event, low_rates: None) -> None:
+    for _ in range(5):
+        device_get(WRONG_CODE)
+    response = Client().post(
+        f"/api/matches/{event.match1.pk}/deals/1/",
+        "{}",
+        content_type="application/json",
+        headers={"Authorization": f"Device {event.code1}", "Idempotency-Key": "k"},
+        REMOTE_ADDR="192.0.2.1",
+    )
+    assert_locked_json(response)
+    assert not event.match1.deals.exists()
+
+
+def test_revoked_codes_are_not_counted(event: Event, low_rates: None) -> None:
+    """Tablets of one venue share an address: stale codes must not lock out the rest."""
+    services.revoke_device_credentials(table=event.table2)
+    assert [device_get(event.code2).status_code for _ in range(8)] == [401] * 8
+    assert device_get(event.code1).status_code == 200
+
+
+def test_the_lock_lifts_by_itself(event: Event, low_rates: None, later: Any) -> None:
+    for _ in range(6):
+        device_get(WRONG_CODE)
+    assert device_get(event.code1).status_code == 429
+    later(61)
+    assert device_get(event.code1).status_code == 200
+
+
+def test_wrong_codes_on_the_tablet_page(event: Event, low_rates: None) -> None:
+    client = Client(REMOTE_ADDR="198.51.100.4")
+    assert [client.get(f"/t/{WRONG_CODE}/").status_code for _ in range(5)] == [404] * 5
+    locked = client.get(f"/t/{event.code1}/")
+    assert locked.status_code == 429 and int(locked["Retry-After"]) >= 1
+    assert "Too many failed attempts" in locked.content.decode()
+    assert client.get(f"/t/{event.code1}/state/").status_code == 429
+    assert Client(REMOTE_ADDR="198.51.100.5").get(f"/t/{event.code1}/").status_code == 200
+
+
+def token(username: str, password: str, address: str = "203.0.113.1") -> Any:
+    return APIClient().post(
+        "/api/auth/token/",
+        {"username": username, "password": password},
+        format="json",
+        REMOTE_ADDR=address,
+    )
+
+
+def test_wrong_passwords_lock_the_account(low_rates: None, later: Any) -> None:
+    UserFactory(username="anna", password="richtig")
+    answers = [token("anna", "falsch", address=f"203.0.113.{n}").status_code for n in range(3)]
+    assert answers == [400, 400, 400]
+    assert_locked_json(token("anna", "falsch", address="203.0.113.50"))
+    assert_locked_json(token("anna", "richtig", address="203.0.113.51"))
+    assert token("bert", "x", address="203.0.113.52").status_code == 400  # others are not
+    later(15 * 60 + 1)
+    assert token("anna", "richtig", address="203.0.113.53").status_code == 200
+
+
+def test_about_sixty_wrong_passwords_a_minute_lock_the_address() -> None:
+    """With the default rates: many usernames from one address."""
+    answers = [token(f"user-{n}", "falsch").status_code for n in range(61)]
+    assert answers[:60] == [400] * 60
+    assert_locked_json(token("user-61", "falsch"))
+
+
+def test_successful_sign_ins_are_not_counted(low_rates: None) -> None:
+    UserFactory(username="anna", password="richtig")
+    assert all(token("anna", "richtig").status_code == 200 for _ in range(10))
+    client = Client()
+    for _ in range(10):
+        assert (
+            client.post(
+                "/accounts/login/",
+                {"username": "anna", "password": "richtig"},
+            ).status_code
+            == 302
+        )
+        client.logout()
+
+
+def test_login_page_locks_after_wrong_passwords(low_rates: None) -> None:
+    user = UserFactory(username="anna", password="richtig")
+    client = Client()
+    for _ in range(3):
+        response = client.post("/accounts/login/", {"username": "anna", "password": "falsch"})
+        assert response.status_code == 200
+    locked = client.post("/accounts/login/", {"username": "anna", "password": "richtig"})
+    assert locked.status_code == 429 and int(locked["Retry-After"]) >= 1
+    assert "Too many failed attempts" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert user.last_login is None
+
+
+def test_admin_login_refuses_a_locked_account(low_rates: None) -> None:
+    UserFactory(username="anna", password="richtig", is_staff=True)
+    for n in range(3):
+        token("anna", "falsch", address=f"203.0.113.{n}")
+    client = Client()
+    client.post("/admin/login/", {"username": "anna", "password": "richtig"})
+    assert "_auth_user_id" not in client.session

@@ -1,0 +1,88 @@
+"""The layers hold: the import-linter contracts are kept, no module of the project takes
+part in an import cycle, and imports sit inside functions only where the contracts say
+why (a Celery task body, ``AppConfig.ready``, the engine's compiled-module switch)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+import networkx
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("games", "tournaments", "klammern_site")
+#: The edges the layers contract ignores: services queue their tasks at module level,
+#: the task imports its service inside its body.
+TASK_EDGES = {
+    ("tournaments.results", "tournaments.tasks"),
+    ("tournaments.draw", "tournaments.tasks"),
+    ("tournaments.rating_services", "tournaments.tasks"),
+    ("games.services", "games.tasks"),
+}
+#: (file, function) that may import inside their body, and why.
+FUNCTION_IMPORTS = {
+    ("tournaments/tasks.py", "*"): "a task imports the service that queues it",
+    ("games/tasks.py", "*"): "a task imports the service that queues it",
+    ("tournaments/apps.py", "ready"): "AppConfig.ready registers the schema extension",
+    ("games/engine/native.py", "running_native"): "runs before the compiled path is set",
+}
+
+
+def test_import_contracts_are_kept() -> None:
+    result = subprocess.run(  # noqa: S603 - fixed command
+        [str(Path(sys.executable).parent / "lint-imports")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "0 broken" in result.stdout
+
+
+def test_no_import_cycles() -> None:
+    graph = grimp.build_graph(*PACKAGES)
+    edges = networkx.DiGraph()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            internal = imported.startswith(PACKAGES) and not _is_parent(imported, module)
+            if internal and (module, imported) not in TASK_EDGES:
+                edges.add_edge(module, imported)
+    cycles = [cycle for cycle in networkx.simple_cycles(edges) if len(cycle) > 1]
+    assert cycles == [], cycles[:5]
+
+
+def _is_parent(package: str, module: str) -> bool:
+    """A module importing its own package's ``__init__`` (``from . import x``)."""
+    return module.startswith(package + ".")
+
+
+def test_imports_inside_functions_only_where_documented() -> None:
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            relative = path.relative_to(ROOT).as_posix()
+            for function, line in _function_imports(path):
+                allowed = (relative, "*") in FUNCTION_IMPORTS or (
+                    relative,
+                    function,
+                ) in FUNCTION_IMPORTS
+                if not allowed:
+                    found.append(f"{relative}:{line} in {function}()")
+    assert found == []
+
+
+def _function_imports(path: Path) -> list[tuple[str, int]]:
+    tree = ast.parse(path.read_text())
+    return [
+        (function.name, node.lineno)
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]

@@ -1,0 +1,145 @@
+"""Onboarding and seasons through the API.
+
+- ``POST /api/auth/signup/``: a new account (anonymous), answered with an API token
+- ``POST /api/clubs/``: a new club; the caller organises it
+- ``POST /api/clubs/{id}/invitations/``: a single-use link that makes another user an organiser
+- ``POST /api/invitations/accept/``: accept one (logged in)
+- ``GET|POST /api/seasons/``, ``GET|PATCH /api/seasons/{id}/``, ``GET /api/seasons/{id}/table/``
+
+Table devices are refused everywhere (``NotADevice``, the default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import api, clubs, seasons
+from .models import Club, Season
+from .pairs_serializers import (
+    ClubCreateSerializer,
+    ClubDetailSerializer,
+    InvitationAcceptSerializer,
+    InvitationSerializer,
+    SeasonSerializer,
+    SeasonTableSerializer,
+    SeasonUpdateSerializer,
+    SignedUpSerializer,
+    SignUpSerializer,
+)
+from .permissions import NotADevice, require_organiser
+
+
+class SignUpView(APIView):
+    permission_classes = [NotADevice]
+
+    @extend_schema(
+        operation_id="auth_signup",
+        request=SignUpSerializer,
+        responses={201: SignedUpSerializer, 409: OpenApiTypes.OBJECT},
+        tags=["auth"],
+        extensions={"x-permissions": ["anonymous"]},
+    )
+    def post(self, request: Request) -> Response:
+        """Create an account (username, email, password, Django's password rules) and
+        answer with its API token."""
+        data = SignUpSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = clubs.sign_up(**data.validated_data)
+        token, _ = Token.objects.get_or_create(user=user)
+        body = {"id": user.pk, "username": user.username, "token": token.key}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ClubViewSet(mixins.CreateModelMixin, api.ClubViewSet):
+    """Clubs, public; a logged-in user creates a club and organises it."""
+
+    @extend_schema(request=ClubCreateSerializer, responses={201: ClubDetailSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = ClubCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = clubs.create_club(user=request.user, **data.validated_data)
+        return Response(ClubDetailSerializer(club).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={201: InvitationSerializer})
+    @action(detail=True, methods=["post"])
+    def invitations(self, request: Request, pk: str) -> Response:
+        """A single-use link (7 days) that makes whoever accepts it an organiser of the
+        club. The token is shown once."""
+        club = self.get_object()
+        require_organiser(request.user, club.pk)
+        invitation, token = clubs.invite_organiser(club=club, invited_by=request.user)
+        url = request.build_absolute_uri(reverse("console-invitation", args=[token]))
+        body = {"club": club.pk, "token": token, "url": url, "expires_at": invitation.expires_at}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class InvitationAcceptView(APIView):
+    permission_classes = [NotADevice, permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="invitations_accept",
+        request=InvitationAcceptSerializer,
+        responses={200: ClubDetailSerializer, 404: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+        tags=["invitations"],
+    )
+    def post(self, request: Request) -> Response:
+        """Become an organiser of the invitation's club (404 unknown, 409 used or
+        expired)."""
+        data = InvitationAcceptSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = clubs.accept_invitation(token=data.validated_data["token"], user=request.user)
+        return Response(ClubDetailSerializer(club).data)
+
+
+class SeasonViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Seasons of club evenings, public; organisers create and change their club's."""
+
+    serializer_class = SeasonSerializer
+    filterset_fields = ["club"]
+
+    def get_queryset(self) -> QuerySet[Season]:
+        return Season.objects.select_related("club").order_by("club", "-starts_on")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = SeasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        club: Club = fields.pop("club")
+        require_organiser(request.user, club.pk)
+        season = clubs.create_season(club=club, **fields)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeasonUpdateSerializer, responses=SeasonSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        season = self.get_object()
+        require_organiser(request.user, season.club_id)
+        data = SeasonUpdateSerializer(
+            season, data=request.data, partial=kwargs.get("partial", False)
+        )
+        data.is_valid(raise_exception=True)
+        season = clubs.update_season(season=season, changes=dict(data.validated_data))
+        return Response(SeasonSerializer(season).data)
+
+    @extend_schema(responses=SeasonTableSerializer)
+    @action(detail=True, methods=["get"])
+    def table(self, request: Request, pk: str) -> Response:
+        """The season table: the sum of each player's best N evenings' tournament points
+        among players with at least M evenings (finished evenings only)."""
+        return Response(seasons.season_table(self.get_object()))

@@ -1,0 +1,147 @@
+"""Services of clubs without the admin: signing up, creating a club (its creator organises
+it), inviting further organisers by a single-use link, and a club's seasons.
+
+An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
+as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import date, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .errors import Conflict, NotFound, Refused
+from .models import Club, OrganiserInvitation, Season, Tournament
+
+INVITATION_DAYS = 7
+
+
+def hash_invitation_token(token: str) -> str:
+    return hmac.new(
+        settings.SECRET_KEY.encode(), f"invitation:{token.strip()}".encode(), hashlib.sha256
+    ).hexdigest()
+
+
+@transaction.atomic
+def sign_up(*, username: str, email: str, password: str) -> Any:
+    """A new user account (validated by the caller's form or serializer)."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise Conflict("username_taken", _("This username is taken."))
+    return users.objects.create_user(username=username, email=email, password=password)
+
+
+@transaction.atomic
+def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
+    """A new club; ``user`` becomes its organiser."""
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name.strip(), slug=slug, city=city.strip())
+    except IntegrityError as exc:
+        raise Conflict(
+            "club_slug_taken",
+            _("A club with the address '%(slug)s' exists already."),
+            params={"slug": slug},
+        ) from exc
+    club.organisers.add(user)
+    return club
+
+
+@transaction.atomic
+def invite_organiser(*, club: Club, invited_by: Any) -> tuple[OrganiserInvitation, str]:
+    """A single-use invitation; the plain token is returned once and never stored."""
+    token = secrets.token_urlsafe(24)
+    invitation = OrganiserInvitation.objects.create(
+        club=club,
+        token_hash=hash_invitation_token(token),
+        created_by=invited_by,
+        expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+    return invitation, token
+
+
+def find_invitation(token: str) -> OrganiserInvitation:
+    invitation = (
+        OrganiserInvitation.objects.select_related("club")
+        .filter(token_hash=hash_invitation_token(token))
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("invitation_unknown", _("This invitation link is not valid."))
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(*, token: str, user: Any) -> Club:
+    """Make ``user`` an organiser of the invitation's club; the link is used up."""
+    found = find_invitation(token)
+    invitation = OrganiserInvitation.objects.select_for_update().get(pk=found.pk)
+    if invitation.accepted_at is not None:
+        raise Conflict("invitation_used", _("This invitation has been used already."))
+    if not invitation.is_usable():
+        raise Conflict("invitation_expired", _("This invitation has expired."))
+    invitation.accepted_by = user
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    invitation.club.organisers.add(user)
+    return invitation.club
+
+
+# --- seasons ----------------------------------------------------------------------------
+
+
+def _check_season(starts_on: date, ends_on: date, best_of: int | None, min_evenings: int) -> None:
+    if ends_on < starts_on:
+        raise Refused("season_dates", _("A season ends after it starts."))
+    if best_of is not None and best_of < 1 or min_evenings < 1:
+        raise Refused("season_counts", _("Best N and minimum evenings are at least 1."))
+
+
+@transaction.atomic
+def create_season(
+    *,
+    club: Club,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    best_of: int | None = None,
+    min_evenings: int = 1,
+) -> Season:
+    _check_season(starts_on, ends_on, best_of, min_evenings)
+    return Season.objects.create(
+        club=club,
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        best_of=best_of,
+        min_evenings=min_evenings,
+    )
+
+
+@transaction.atomic
+def update_season(*, season: Season, changes: dict[str, Any]) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    for field, value in changes.items():
+        setattr(season, field, value)
+    _check_season(season.starts_on, season.ends_on, season.best_of, season.min_evenings)
+    season.save(update_fields=list(changes))
+    return season
+
+
+@transaction.atomic
+def assign_season(*, tournament: Tournament, season: Season | None) -> Tournament:
+    """Count the tournament as an evening of ``season`` (None: of no season)."""
+    if season is not None and season.club_id != tournament.club_id:
+        raise Refused("season_elsewhere", _("The season belongs to another club."))
+    tournament.season = season
+    tournament.save(update_fields=["season"])
+    return tournament

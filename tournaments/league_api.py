@@ -1,0 +1,298 @@
+"""REST endpoints of the league of clubs: leagues, divisions (with their table and the
+fixture list), the teams clubs enter, and match days (date and venue, opening the tables
+at the home venue, confirming and accepting the result).
+
+Reads: everything of a public league for everyone; a private league for its organisers.
+Writes, each checked here and refused with 403 (or 404 when the caller cannot see the
+league): a league's organisers change the league, its divisions and match days and
+accept results; a club's organisers enter and change their club's teams; the home club's
+organisers open a match day's tables and may confirm its result for both teams; each
+team's captain confirms for the team. The match day's tables are an ordinary round of
+the home club: device codes come from ``POST /api/tables/{id}/device-credential/`` and
+deals from ``POST /api/matches/{id}/deals/{n}/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from . import league_selectors, leagues
+from .league_serializers import (
+    ConfirmMatchDaySerializer,
+    DivisionSerializer,
+    DivisionUpdateSerializer,
+    FixturesRequestSerializer,
+    LeagueSerializer,
+    LeagueTeamSerializer,
+    LeagueTeamUpdateSerializer,
+    LeagueUpdateSerializer,
+    MatchDayDetailSerializer,
+    MatchDaySerializer,
+    MatchDayUpdateSerializer,
+    OpenMatchDaySerializer,
+    TableRowSerializer,
+)
+from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
+from .permissions import NotADevice
+
+LEAGUE_ORGANISERS_ONLY = "Only an organiser of this league may do this."
+CLUB_ORGANISERS_ONLY = "Only an organiser of the team's club may do this."
+
+
+def require_league_organiser(user: Any, league_id: int) -> None:
+    if not league_selectors.organises_league(user, league_id):
+        raise PermissionDenied(LEAGUE_ORGANISERS_ONLY)
+
+
+def require_club_organiser(user: Any, club_id: int) -> None:
+    if not league_selectors.organises_club_id(user, club_id):
+        raise PermissionDenied(CLUB_ORGANISERS_ONLY)
+
+
+class ReadWriteViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    permission_classes = [NotADevice, IsAuthenticatedOrReadOnly]  # anonymous writes: 401
+
+    def visible(self) -> QuerySet[League]:
+        return league_selectors.visible_leagues(self.request.user)
+
+    def authenticated(self) -> None:
+        if not self.request.user.is_authenticated:
+            raise PermissionDenied("Log in first.")
+
+
+# --- leagues ----------------------------------------------------------------------------
+
+
+class LeagueViewSet(ReadWriteViewSet):
+    """Leagues of clubs. Any club's organiser may create one and becomes its organiser."""
+
+    serializer_class = LeagueSerializer
+    filterset_fields = ["slug"]
+
+    def get_queryset(self) -> QuerySet[League]:
+        return self.visible().prefetch_related("organisers").order_by("-created", "pk")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if not league_selectors.organises_any_club(request.user):
+            raise PermissionDenied("Only a club's organiser may create a league.")
+        data = LeagueSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = leagues.create_league(organiser=request.user, **data.validated_data)
+        return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=LeagueUpdateSerializer, responses=LeagueSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        league = self.get_object()
+        require_league_organiser(request.user, league.pk)
+        data = LeagueUpdateSerializer(league, data=request.data, partial=kwargs.get("partial"))
+        data.is_valid(raise_exception=True)
+        league = leagues.update_league(league=league, changes=dict(data.validated_data))
+        return Response(LeagueSerializer(league).data)
+
+
+# --- divisions --------------------------------------------------------------------------
+
+
+class DivisionViewSet(ReadWriteViewSet):
+    """A league's divisions, each with its teams, fixture list and table."""
+
+    serializer_class = DivisionSerializer
+    filterset_fields = ["league"]
+
+    def get_queryset(self) -> QuerySet[Division]:
+        return Division.objects.filter(league__in=self.visible()).order_by("league", "order", "pk")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = DivisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = data.validated_data.pop("league")
+        require_league_organiser(request.user, league.pk)
+        division = leagues.create_division(league=league, **data.validated_data)
+        return Response(DivisionSerializer(division).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=DivisionUpdateSerializer, responses=DivisionSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        division = self.get_object()
+        require_league_organiser(request.user, division.league_id)
+        data = DivisionUpdateSerializer(division, data=request.data, partial=kwargs.get("partial"))
+        data.is_valid(raise_exception=True)
+        division = data.save()  # a name and an order: one row, no rules involved
+        return Response(DivisionSerializer(division).data)
+
+    @extend_schema(responses=TableRowSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def table(self, request: Request, pk: str) -> Response:
+        """The division's table from the final results (RULES.md: 2/1/0 points, then
+        Partien difference, Augen difference, the points among the tied teams)."""
+        return Response(league_selectors.division_table(self.get_object()))
+
+    @extend_schema(
+        request=FixturesRequestSerializer, responses={201: MatchDaySerializer(many=True)}
+    )
+    @action(detail=True, methods=["post"], pagination_class=None, filter_backends=[])
+    def fixtures(self, request: Request, pk: str) -> Response:
+        """Make the fixture list: a double round robin, each match day at the home club."""
+        division = self.get_object()
+        require_league_organiser(request.user, division.league_id)
+        data = FixturesRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        leagues.make_fixtures(division=division, **data.validated_data)
+        days = league_selectors.match_days(division)
+        return Response(MatchDaySerializer(days, many=True).data, status=status.HTTP_201_CREATED)
+
+
+# --- teams ------------------------------------------------------------------------------
+
+
+class LeagueTeamFilter(django_filters.FilterSet):
+    league = django_filters.NumberFilter(field_name="division__league_id")
+
+    class Meta:
+        model = LeagueTeam
+        fields = ["division", "club", "league"]
+
+
+class LeagueTeamViewSet(ReadWriteViewSet):
+    """Teams entered by clubs: a club's organisers enter and change their own."""
+
+    serializer_class = LeagueTeamSerializer
+    filterset_class = LeagueTeamFilter
+
+    def get_queryset(self) -> QuerySet[LeagueTeam]:
+        teams = LeagueTeam.objects.filter(division__league__in=self.visible())
+        return teams.select_related("club").prefetch_related("roster").order_by("division", "name")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = LeagueTeamSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        club, division = fields.pop("club"), fields.pop("division")
+        require_club_organiser(request.user, club.pk)
+        if not self.visible().filter(pk=division.league_id).exists():
+            raise PermissionDenied("This league is not open to you.")
+        team = leagues.enter_team(division=division, club_id=club.pk, **fields)
+        return Response(LeagueTeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=LeagueTeamUpdateSerializer, responses=LeagueTeamSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        team = self.get_object()
+        require_club_organiser(request.user, team.club_id)
+        data = LeagueTeamUpdateSerializer(team, data=request.data, partial=kwargs.get("partial"))
+        data.is_valid(raise_exception=True)
+        team = leagues.update_team(team=team, changes=dict(data.validated_data))
+        return Response(LeagueTeamSerializer(team).data)
+
+
+# --- match days -------------------------------------------------------------------------
+
+
+class MatchDayFilter(django_filters.FilterSet):
+    league = django_filters.NumberFilter(field_name="division__league_id")
+    team = django_filters.NumberFilter(method="filter_team")
+    status = django_filters.CharFilter(help_text="scheduled, open, confirmed or final")
+
+    class Meta:
+        model = MatchDay
+        fields = ["division", "league", "round", "status", "team"]
+
+    def filter_team(self, queryset: QuerySet[MatchDay], name: str, value: int) -> Any:
+        return queryset.filter(home_id=value) | queryset.filter(away_id=value)
+
+
+class MatchDayViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """The fixture list. The home club's organisers open a match day's tables; the
+    captains (or the venue) confirm its result; the league's organisers accept it."""
+
+    permission_classes = [NotADevice, IsAuthenticatedOrReadOnly]  # anonymous writes: 401
+    serializer_class = MatchDaySerializer
+    filterset_class = MatchDayFilter
+
+    def get_queryset(self) -> QuerySet[MatchDay]:
+        visible = league_selectors.visible_leagues(self.request.user)
+        return (
+            MatchDay.objects.filter(division__league__in=visible)
+            .select_related("division__league", "home__club", "away__club")
+            .prefetch_related("confirmations")
+            .order_by("division", "round", "pk")
+        )
+
+    def get_serializer_class(self) -> Any:
+        return MatchDaySerializer if self.action == "list" else MatchDayDetailSerializer
+
+    def respond(self, day: MatchDay) -> Response:
+        day = self.get_queryset().get(pk=day.pk)
+        return Response(MatchDayDetailSerializer(day).data)
+
+    @extend_schema(request=MatchDayUpdateSerializer, responses=MatchDayDetailSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Move the match day: date and time, venue (the league's organisers)."""
+        day = self.get_object()
+        require_league_organiser(request.user, day.division.league_id)
+        data = MatchDayUpdateSerializer(day, data=request.data, partial=kwargs.get("partial"))
+        data.is_valid(raise_exception=True)
+        return self.respond(leagues.update_match_day(match_day=day, changes=data.validated_data))
+
+    @extend_schema(request=OpenMatchDaySerializer, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="open")
+    def open_tables(self, request: Request, pk: str) -> Response:
+        """Open the first sitting's two tables at the home venue with each team's two
+        pairs (player ids from the rosters); then issue each table's device code."""
+        day = self.get_object()
+        require_club_organiser(request.user, day.home.club_id)
+        data = OpenMatchDaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self.respond(leagues.open_match_day(match_day=day, **data.validated_data))
+
+    @extend_schema(request=None, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="second-sitting")
+    def second_sitting(self, request: Request, pk: str) -> Response:
+        """Close the first sitting (both Partien finished) and seat the second: each home
+        pair meets the other away pair (the home club's organisers); then issue the new
+        tables' device codes."""
+        day = self.get_object()
+        require_club_organiser(request.user, day.home.club_id)
+        return self.respond(leagues.start_second_sitting(match_day=day))
+
+    @extend_schema(request=ConfirmMatchDaySerializer, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str) -> Response:
+        """Confirm the result the tables show: ``home``/``away`` by that team's captain,
+        ``venue`` by an organiser of the home club (for both teams)."""
+        day = self.get_object()
+        data = ConfirmMatchDaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        side = data.validated_data["side"]
+        if side == MatchDayConfirmation.Side.VENUE:
+            require_club_organiser(request.user, day.home.club_id)
+        elif not league_selectors.captains(request.user, day.home if side == "home" else day.away):
+            raise PermissionDenied("Only the team's captain may confirm for the team.")
+        return self.respond(leagues.confirm_match_day(match_day=day, side=side, user=request.user))
+
+    @extend_schema(request=None, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str) -> Response:
+        """Make the confirmed result final (the league's organisers)."""
+        day = self.get_object()
+        require_league_organiser(request.user, day.division.league_id)
+        return self.respond(leagues.accept_match_day(match_day=day, user=request.user))

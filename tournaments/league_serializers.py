@@ -1,0 +1,236 @@
+"""Input and output serializers of the league of clubs' API (``league_api``). They
+validate and shape data; writes happen in ``tournaments/leagues.py``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from . import league_selectors
+from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation, Player
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "season",
+            "organisers",
+            "is_public",
+            "rules_preset",
+            "rules_options",
+            "liga_target",
+            "created",
+        ]
+        read_only_fields = ["id", "organisers", "created"]
+
+
+class LeagueUpdateSerializer(LeagueSerializer):
+    class Meta(LeagueSerializer.Meta):
+        read_only_fields = ["id", "slug", "organisers", "created"]
+
+
+class DivisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Division
+        fields = ["id", "league", "name", "order"]
+        read_only_fields = ["id"]
+
+
+class DivisionUpdateSerializer(DivisionSerializer):
+    class Meta(DivisionSerializer.Meta):
+        read_only_fields = ["id", "league"]
+
+
+class FixturesRequestSerializer(serializers.Serializer):
+    first_day = serializers.DateTimeField(required=False, allow_null=True)
+    days_between = serializers.IntegerField(min_value=1, max_value=365, default=14)
+
+
+class TableRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    points = serializers.IntegerField()
+    partien_won = serializers.IntegerField()
+    partien_lost = serializers.IntegerField()
+    partien_difference = serializers.IntegerField()
+    augen_for = serializers.IntegerField()
+    augen_against = serializers.IntegerField()
+    augen_difference = serializers.IntegerField()
+    head_to_head = serializers.IntegerField(allow_null=True)
+
+
+class LeagueTeamSerializer(serializers.ModelSerializer):
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    captain = serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=get_user_model().objects.all(),
+        allow_null=True,
+        required=False,
+    )
+    roster = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False
+    )
+    roster_names = serializers.SerializerMethodField()
+
+    class Meta:
+        model = LeagueTeam
+        fields = [
+            "id",
+            "division",
+            "club",
+            "club_name",
+            "name",
+            "captain",
+            "roster",
+            "roster_names",
+            "created",
+        ]
+        read_only_fields = ["id", "created"]
+
+    def get_roster_names(self, team: LeagueTeam) -> list[str]:
+        return [p.name for p in team.roster.all()]
+
+
+class LeagueTeamUpdateSerializer(LeagueTeamSerializer):
+    class Meta(LeagueTeamSerializer.Meta):
+        read_only_fields = ["id", "division", "club", "created"]
+
+
+class SideSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+
+
+def _side(team: LeagueTeam) -> dict[str, Any]:
+    return {"id": team.pk, "name": team.name, "club": team.club.name}
+
+
+class MatchDaySerializer(serializers.ModelSerializer):
+    """A fixture with its stored result (the numbers confirmed, or final)."""
+
+    home = serializers.SerializerMethodField()
+    away = serializers.SerializerMethodField()
+    status = serializers.CharField(
+        read_only=True, help_text="scheduled, open (tables open), confirmed or final"
+    )
+    result = serializers.SerializerMethodField()
+    confirmations = serializers.SerializerMethodField()
+
+    class Meta:
+        model = MatchDay
+        fields = [
+            "id",
+            "division",
+            "round",
+            "home",
+            "away",
+            "starts_at",
+            "venue",
+            "status",
+            "pairs",
+            "result",
+            "confirmations",
+            "tournament",
+            "accepted_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(SideSerializer)
+    def get_home(self, day: MatchDay) -> dict[str, Any]:
+        return _side(day.home)
+
+    @extend_schema_field(SideSerializer)
+    def get_away(self, day: MatchDay) -> dict[str, Any]:
+        return _side(day.away)
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
+    def get_result(self, day: MatchDay) -> dict[str, int] | None:
+        return league_selectors.stored_result(day)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_confirmations(self, day: MatchDay) -> list[str]:
+        return league_selectors.confirmed_sides(day)
+
+
+class PartieSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    sitting = serializers.IntegerField()
+    table = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    match = serializers.IntegerField()
+    status = serializers.CharField()
+    home_pair = serializers.ListField(child=serializers.CharField())
+    away_pair = serializers.ListField(child=serializers.CharField())
+    augen = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.CharField(allow_null=True)
+
+
+class LiveResultSerializer(serializers.Serializer):
+    complete = serializers.BooleanField()
+    home_partien = serializers.IntegerField()
+    away_partien = serializers.IntegerField()
+    home_augen = serializers.IntegerField()
+    away_augen = serializers.IntegerField()
+    partien = PartieSerializer(many=True)
+
+
+class MatchDayDetailSerializer(MatchDaySerializer):
+    """With the live (provisional) result of its four tables."""
+
+    live = serializers.SerializerMethodField()
+
+    class Meta(MatchDaySerializer.Meta):
+        fields = [*MatchDaySerializer.Meta.fields, "live"]
+        read_only_fields = fields
+
+    @extend_schema_field(LiveResultSerializer)
+    def get_live(self, day: MatchDay) -> dict[str, Any]:
+        result = league_selectors.day_result(day)
+        live = {
+            **result.columns,
+            "complete": result.complete,
+            "partien": [asdict(p) for p in result.partien],
+        }
+        return dict(LiveResultSerializer(live).data)
+
+
+class MatchDayUpdateSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MatchDay
+        fields = ["starts_at", "venue"]
+
+
+def _pairs() -> serializers.ListField:
+    """Two pairs of player ids (a field instance per use: DRF binds each once)."""
+    pair = serializers.ListField(
+        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
+        min_length=2,
+        max_length=2,
+    )
+    return serializers.ListField(child=pair, min_length=2, max_length=2)
+
+
+class OpenMatchDaySerializer(serializers.Serializer):
+    home_pairs = _pairs()
+    away_pairs = _pairs()
+
+
+class ConfirmMatchDaySerializer(serializers.Serializer):
+    side = serializers.ChoiceField(MatchDayConfirmation.Side.choices)

@@ -1,0 +1,182 @@
+"""Serializers of onboarding (sign-up, clubs, invitations), seasons, fixed pairs and the
+finals bracket. They validate and shape data; writes happen in ``clubs``, ``pairs`` and
+``finals``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import password_validation
+from django.utils.text import slugify
+from rest_framework import serializers
+
+from .models import Club, Player, Season, Team
+
+
+class SignUpSerializer(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    email = serializers.EmailField()
+    password = serializers.CharField(write_only=True, max_length=128)
+
+    def validate_password(self, value: str) -> str:
+        password_validation.validate_password(value)
+        return value
+
+
+class SignedUpSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    token = serializers.CharField(help_text="For ``Authorization: Token <token>``.")
+
+
+class ClubCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    slug = serializers.SlugField(max_length=100, required=False, allow_blank=True)
+    city = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Text fields take text only (DRF would turn a number into its digits)."""
+        if isinstance(data, dict):
+            wrong = {k: "Enter text." for k in ("name", "slug", "city") if k in data}
+            wrong = {k: v for k, v in wrong.items() if not isinstance(data[k], str)}
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["slug"] = attrs.get("slug") or slugify(attrs["name"])[:100]
+        if not attrs["slug"]:
+            raise serializers.ValidationError({"slug": "Enter an address of letters and digits."})
+        return attrs
+
+
+class ClubDetailSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "city", "boss_window", "created"]
+        read_only_fields = fields
+
+
+class InvitationSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    token = serializers.CharField()
+    url = serializers.URLField()
+    expires_at = serializers.DateTimeField()
+
+
+class InvitationAcceptSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=100)
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "starts_on", "ends_on", "best_of", "min_evenings"]
+        read_only_fields = ["id"]
+        extra_kwargs = {"best_of": {"min_value": 1}, "min_evenings": {"min_value": 1}}
+
+
+class SeasonUpdateSerializer(SeasonSerializer):
+    class Meta(SeasonSerializer.Meta):
+        read_only_fields = ["id", "club"]
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    evenings = serializers.IntegerField()
+    counted = serializers.ListField(child=serializers.IntegerField())
+    total = serializers.FloatField()
+    best = serializers.FloatField()
+
+
+class SeasonTableSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    name = serializers.CharField()
+    best_of = serializers.IntegerField(allow_null=True)
+    min_evenings = serializers.IntegerField()
+    evenings = serializers.ListField(child=serializers.DictField())
+    rows = SeasonRowSerializer(many=True)
+
+
+class PairMemberSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+
+class PairSerializer(serializers.ModelSerializer):
+    players = PairMemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "tournament", "name", "players"]
+        read_only_fields = ["id", "tournament", "players"]
+
+
+class PairCreateSerializer(serializers.Serializer):
+    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class PairRenameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+
+
+class PairDrawSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(["random", "cards"], default="random")
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+
+
+class PairDrawResultSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    method = serializers.CharField()
+    pairs = PairSerializer(many=True)
+    left_over = serializers.IntegerField(allow_null=True)
+    cards = serializers.DictField(child=serializers.CharField(), help_text="player id → card")
+
+
+class FinalsStartSerializer(serializers.Serializer):
+    size = serializers.ChoiceField([4, 8], default=4)
+
+
+class BracketSideSerializer(serializers.Serializer):
+    team = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    slot = serializers.CharField()
+    label = serializers.CharField()
+    round = serializers.IntegerField()
+    round_status = serializers.CharField()
+    table = serializers.IntegerField()
+    home = BracketSideSerializer()
+    away = BracketSideSerializer()
+    big = serializers.ListField(child=serializers.IntegerField())
+    match_points = serializers.ListField(child=serializers.IntegerField())
+    score = serializers.ListField(
+        child=serializers.CharField(), help_text="As shown: big (small) points, or Liga points"
+    )
+    deals = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True, help_text="0 home, 1 away; once closed")
+
+
+class BracketStageSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    label = serializers.CharField()
+    matches = BracketMatchSerializer(many=True)
+
+
+class PlacingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class BracketSerializer(serializers.Serializer):
+    stages = BracketStageSerializer(many=True)
+    placings = PlacingSerializer(many=True)

@@ -1,0 +1,129 @@
+"""REST endpoints of the ratings: a club's rating list and a player's rating history.
+
+Reads only, for everyone (table devices excepted), as the club leaderboards are: a club's
+rating list is public. A player's history is served when the player's page is public
+(a public tournament) or the caller organises one of the player's clubs; a round of a
+tournament the caller may not see shows without its tournament. The ratings are written
+by ``rating_services`` when rounds close.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import rating_services
+from .models import Club, Player, RatingList
+from .permissions import NotADevice, organises_club, visible_tournaments
+
+
+class RatingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.FloatField(help_text="Shown rating: mu - 3 sigma, one decimal.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class ClubRatingsSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    model = serializers.CharField()
+    rounds = serializers.IntegerField(help_text="Closed rounds counted.")
+    updated_at = serializers.DateTimeField(allow_null=True)
+    rows = RatingRowSerializer(many=True)
+
+
+class RatingStepSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="The round's place in the club's closing order.")
+    closed_at = serializers.DateTimeField(allow_null=True)
+    tournament = serializers.IntegerField(allow_null=True, help_text="None if not visible.")
+    tournament_name = serializers.CharField(allow_blank=True)
+    round = serializers.IntegerField(allow_null=True)
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class ClubRatingHistorySerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    club_name = serializers.CharField()
+    club_slug = serializers.CharField()
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    history = RatingStepSerializer(many=True)
+
+
+class PlayerRatingHistorySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    clubs = ClubRatingHistorySerializer(many=True)
+
+
+MODEL = "openskill Plackett-Luce (mu 25, sigma 25/3, beta 25/6, tau 25/300)"
+
+
+def club_ratings_body(club: Club) -> dict[str, Any]:
+    ledger = RatingList.objects.filter(club=club).first()
+    return {
+        "club": club.pk,
+        "model": MODEL,
+        "rounds": ledger.rounds if ledger else 0,
+        "updated_at": ledger.updated_at if ledger else None,
+        "rows": rating_services.club_rating_rows(club),
+    }
+
+
+class ClubRatingsView(APIView):
+    """``GET /api/clubs/{id}/ratings/``: the club's rating list, best first."""
+
+    permission_classes = [NotADevice, AllowAny]
+
+    @extend_schema(responses=ClubRatingsSerializer, operation_id="clubs_ratings")
+    def get(self, request: Request, pk: int) -> Response:
+        club = get_object_or_404(Club, pk=pk)
+        return Response(ClubRatingsSerializer(club_ratings_body(club)).data)
+
+
+def may_see_player(user: Any, player: Player) -> bool:
+    if rating_services.player_is_public(player):
+        return True
+    return any(organises_club(user, club) for club in player.clubs.values_list("pk", flat=True))
+
+
+def player_history_body(user: Any, player: Player) -> dict[str, Any]:
+    visible = (
+        visible_tournaments(user).filter(rounds__seats__player=player).values_list("pk", flat=True)
+    )
+    return {
+        "player": player.pk,
+        "name": player.name,
+        "clubs": rating_services.player_rating_history(player, visible_tournaments=visible),
+    }
+
+
+class PlayerRatingHistoryView(APIView):
+    """``GET /api/players/{id}/rating-history/``: the player's rating at each club and
+    after each round played there, in closing order (for a chart)."""
+
+    permission_classes = [NotADevice, AllowAny]
+
+    @extend_schema(responses=PlayerRatingHistorySerializer, operation_id="players_rating_history")
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player, pk=pk)
+        if not may_see_player(request.user, player):
+            raise NotFound()
+        body = player_history_body(request.user, player)
+        return Response(PlayerRatingHistorySerializer(body).data)

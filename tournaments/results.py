@@ -1,0 +1,110 @@
+"""The results version of tournaments and clubs, and the recomputes it queues.
+
+Every change that alters a table (a deal entered or corrected, a round closed, a player
+renamed, a registration withdrawn) calls ``notify_results_changed``: it bumps the
+tournament's and its club's ``results_version`` and, after the commit, queues one
+standings and one leaderboards recompute unless one is queued already. A flag in the
+cache marks a queued recompute, so a burst of results coalesces into one; a flag older
+than ``FLAG_STALE_SECONDS`` is presumed lost and the beat task replaces it
+(``tasks.requeue_lagging_snapshots``).
+
+This module does not compute standings (``snapshots``) and knows nothing of HTTP.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F
+
+from .models import Club, Tournament
+from .tasks import recompute_club_leaderboards_task, recompute_standings_task
+
+STANDINGS_FLAG = "standings-queued:{}"
+LEADERBOARDS_FLAG = "leaderboards-queued:{}"
+#: A queued flag older than this is presumed lost (killed worker, flushed queue).
+FLAG_STALE_SECONDS = 120
+FLAG_TIMEOUT = FLAG_STALE_SECONDS * 10
+
+
+def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
+    """Bump the tournament's and its club's results version; after commit, queue their
+    recomputes (coalesced). Call it last in a write: the two rows stay locked until the
+    commit, and every result of the tournament takes them in turn."""
+    Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
+    if club_id is None:
+        club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
+    Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
+    owner = club_id
+    transaction.on_commit(
+        lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=owner),
+        robust=True,
+    )
+
+
+def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
+    """What a new result queues: a standings and a leaderboards recompute, each unless
+    one is queued already. A broker error is raised after both were tried."""
+    failure: Exception | None = None
+    for enqueue in (
+        lambda: enqueue_standings_recompute(tournament_id=tournament_id),
+        lambda: enqueue_leaderboards_recompute(club_id=club_id),
+    ):
+        try:
+            enqueue()
+        except Exception as exc:  # noqa: BLE001 - the other one is still tried
+            failure = failure or exc
+    if failure is not None:
+        raise failure
+
+
+def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:
+    """Queue a standings recompute unless one is queued; True if one was sent."""
+    return _enqueue_once(
+        STANDINGS_FLAG.format(tournament_id),
+        lambda: _send_recompute(recompute_standings_task, tournament_id),
+        force=force,
+    )
+
+
+def enqueue_leaderboards_recompute(*, club_id: int, force: bool = False) -> bool:
+    """Queue a club leaderboards recompute unless one is queued; True if one was sent."""
+    return _enqueue_once(
+        LEADERBOARDS_FLAG.format(club_id),
+        lambda: _send_recompute(recompute_club_leaderboards_task, club_id),
+        force=force,
+    )
+
+
+def _enqueue_once(flag: str, send: Callable[[], None], *, force: bool = False) -> bool:
+    """Send unless ``flag`` marks a queued task; ``force`` replaces a stale flag."""
+    now = time.time()
+    if not cache.add(flag, now, timeout=FLAG_TIMEOUT):
+        if not force:
+            return False
+        queued_at = cache.get(flag)
+        if queued_at is not None and now - float(queued_at) < FLAG_STALE_SECONDS:
+            return False
+        cache.set(flag, now, timeout=FLAG_TIMEOUT)
+    try:
+        send()
+    except Exception:
+        cache.delete(flag)  # the beat task retries later
+        raise
+    return True
+
+
+def _send_recompute(task: Any, owner_id: int) -> None:
+    """Queue a recompute; with ``RECOMPUTE_DEBOUNCE_SECONDS`` it starts that much later,
+    so that a burst of results (the flag stays set until the task starts) is counted by
+    one recompute instead of one per deal."""
+    delay = settings.RECOMPUTE_DEBOUNCE_SECONDS
+    if delay > 0:
+        task.apply_async((owner_id,), countdown=delay)
+    else:
+        task.delay(owner_id)

@@ -1,0 +1,217 @@
+/* Klaverjas score sheet: builds a Klaverjas summary record (spec/deal-record.md, "Other
+   presets": forehand's team plays, card points and roem per team, an optional revoke)
+   and shows before saving whether the makers go nat or a team takes the pit. Same
+   interface as DealEntry (entry.js), whose error display it borrows; tablet.js drives it. */
+(function () {
+  "use strict";
+
+  var Base = window.DealEntry.prototype;
+  var fmt = window.DealEntry.fmt;
+  var VALUE = 162;
+
+  function KlaverjasEntry(form, config) {
+    var self = this;
+    this.form = form;
+    this.config = config;
+    this.S = config.strings || {};
+    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
+    this.onSubmit = null;
+    this.clear();
+    form.addEventListener("click", function (ev) { self.click(ev); });
+    form.addEventListener("input", function (ev) { self.input(ev); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var built = self.build();
+      self.clearErrors();
+      if (built.errors.length) { self.showErrors(built.errors); return; }
+      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
+    });
+  }
+
+  var P = KlaverjasEntry.prototype;
+  ["cardLabel", "seatName", "localize", "param", "clearErrors", "slotFor", "showErrors"].forEach(
+    function (name) { P[name] = Base[name]; }
+  );
+
+  P.clear = function () {
+    this.state = {
+      dealer: 0, trump: null, points: [null, null], lastTyped: null, roem: [0, 0],
+      revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null
+    };
+  };
+
+  P.reset = function (number, dealer) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    this.state.dealer = dealer;
+    this.clearErrors();
+    this.render();
+  };
+
+  P.makers = function () { return (this.state.dealer + 1) % 2; };
+
+  P.teamName = function (team) { return this.seatName(team) + " & " + this.seatName(team + 2); };
+
+  P.click = function (ev) {
+    var button = ev.target.closest("button[data-pick], button[data-action]");
+    if (!button || !this.form.contains(button)) { return; }
+    ev.preventDefault();
+    this.dirty = true;
+    var st = this.state;
+    var value = button.getAttribute("data-value");
+    if (button.getAttribute("data-action") === "roem") {
+      var team = +button.getAttribute("data-team");
+      st.roem[team] = Math.max(0, st.roem[team] + (+value));
+    }
+    switch (button.getAttribute("data-pick")) {
+      case "dealer": st.dealer = +value; break;
+      case "trump": st.trump = value; break;
+      case "revoke": st.revoke = !st.revoke; this.complete(st.lastTyped); break;
+      case "revoke-seat": st.revokeSeat = +value; break;
+      case "revoke-suit": st.revokeSuit = value; break;
+      case "revoke-rank": st.revokeRank = value; break;
+    }
+    this.render();
+  };
+
+  P.input = function (ev) {
+    var name = ev.target.getAttribute("name");
+    if (name !== "points0" && name !== "points1") { return; }
+    var st = this.state;
+    var team = name === "points0" ? 0 : 1;
+    var raw = ev.target.value.trim();
+    this.dirty = true;
+    st.points[team] = raw === "" ? null : parseInt(raw, 10);
+    st.lastTyped = team;
+    this.complete(team);
+    this.renderPoints(team);
+    this.renderVerdict();
+  };
+
+  // the other team's points are 162 - x (not after a revoke: then both are typed)
+  P.complete = function (team) {
+    var st = this.state;
+    if (team === null || st.revoke) { return; }
+    var own = st.points[team];
+    st.points[1 - team] = own === null || isNaN(own) ? null : VALUE - own;
+  };
+
+  P.build = function () {
+    var st = this.state;
+    var S = this.S;
+    var errors = [];
+    var record = {
+      format: "klammern-deal/1", dealer: st.dealer,
+      contract: { kind: "klaverjas", declarer: (st.dealer + 1) % 4, trump: st.trump }
+    };
+    if (!st.trump) { errors.push({ field: "contract.trump", message: S.pickTrumpK }); }
+    var p = st.points;
+    if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) {
+      errors.push({ field: "card_points", message: S.pickPointsK });
+    }
+    record.card_points = [p[0], p[1]];
+    if (st.roem[0] % 10 || st.roem[1] % 10) { errors.push({ field: "roem", message: S.pickRoem }); }
+    record.roem = st.roem.slice();
+    if (st.revoke) {
+      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
+        errors.push({ field: "revoke", message: S.pickRevoke });
+      }
+      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
+    }
+    return { record: record, errors: errors };
+  };
+
+  P.load = function (record, number) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    var st = this.state;
+    st.dealer = record.dealer || 0;
+    st.trump = (record.contract || {}).trump || null;
+    st.points = (record.card_points || [null, null]).slice();
+    st.roem = (record.roem || [0, 0]).slice();
+    if (record.revoke) {
+      st.revoke = true;
+      st.revokeSeat = record.revoke.seat;
+      st.revokeRank = (record.revoke.card || "")[0] || null;
+      st.revokeSuit = (record.revoke.card || "")[1] || null;
+    }
+    this.render();
+  };
+
+  // What the engine will say (RULES.md, Klaverjas): pit for a team with all 162, nat when
+  // the makers' points and roem are not more than the defenders'.
+  P.verdict = function () {
+    var st = this.state;
+    var p = st.points;
+    if (st.revoke || p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) { return null; }
+    var makers = this.makers();
+    var pit = p[0] === VALUE ? 0 : (p[1] === VALUE ? 1 : null);
+    var own = p[makers] + st.roem[makers] + (pit === makers ? 100 : 0);
+    var other = p[1 - makers] + st.roem[1 - makers] + (pit === 1 - makers ? 100 : 0);
+    return { nat: own <= other, pit: pit, makers: makers };
+  };
+
+  P.render = function () {
+    var st = this.state;
+    var form = this.form;
+    var self = this;
+    form.classList.toggle("is-revoke", st.revoke);
+    var picked = {
+      dealer: st.dealer, trump: st.trump, revoke: st.revoke ? "1" : null,
+      "revoke-seat": st.revokeSeat, "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank
+    };
+    form.querySelectorAll("button[data-pick]").forEach(function (b) {
+      var v = picked[b.getAttribute("data-pick")];
+      b.setAttribute("aria-pressed", v !== null && v !== undefined && String(v) === b.getAttribute("data-value") ? "true" : "false");
+    });
+    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
+    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    form.querySelectorAll("[data-bind='makers']").forEach(function (e) {
+      e.textContent = self.teamName(self.makers()) + " " + (self.S.plays || "");
+      e.className = "badge makers team-" + self.makers();
+    });
+    form.querySelectorAll("[data-bind='roem']").forEach(function (e) {
+      e.textContent = st.roem[+e.getAttribute("data-team")];
+    });
+    this.renderPoints(null);
+    this.renderVerdict();
+  };
+
+  P.renderPoints = function (typing) {
+    var st = this.state;
+    [0, 1].forEach(function (team) {
+      var input = this.form.querySelector("input[name='points" + team + "']");
+      if (!input || team === typing) { return; }
+      input.value = st.points[team] === null || isNaN(st.points[team]) ? "" : st.points[team];
+      input.classList.toggle("is-auto", !st.revoke && st.lastTyped === 1 - team);
+    }, this);
+    var sum = this.form.querySelector("[data-bind='points-sum']");
+    if (sum) {
+      var total = (st.points[0] || 0) + (st.points[1] || 0);
+      sum.textContent = total;
+      sum.parentNode.classList.toggle("is-off", !st.revoke && total !== VALUE && st.points[0] !== null);
+    }
+  };
+
+  P.renderVerdict = function () {
+    var box = this.form.querySelector("[data-bind='verdict']");
+    if (!box) { return; }
+    var v = this.verdict();
+    var lines = [];
+    if (v && v.pit !== null) { lines.push(["pit", this.teamName(v.pit) + ": " + this.S.pit]); }
+    if (v && v.nat) { lines.push(["nat", this.teamName(v.makers) + ": " + this.S.nat]); }
+    if (v && !v.nat) { lines.push(["made", this.teamName(v.makers) + ": " + this.S.made]); }
+    box.innerHTML = "";
+    lines.forEach(function (line) {
+      var el = document.createElement("div");
+      el.className = "verdict-line is-" + line[0];
+      el.textContent = line[1];
+      box.appendChild(el);
+    });
+  };
+
+  window.KlaverjasEntry = KlaverjasEntry;
+  window.KlaverjasEntry.fmt = fmt;
+})();

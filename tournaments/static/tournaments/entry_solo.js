@@ -1,0 +1,127 @@
+/* Score sheet of Klammern for 2 or 3 players: builds a summary record (spec/deal-record.md,
+   "Other presets": who took the deal and with which trump, each player's points) or a
+   thrown-in deal. Same interface as DealEntry (entry.js), whose error display it
+   borrows; tablet.js drives it. */
+(function () {
+  "use strict";
+
+  var Base = window.DealEntry.prototype;
+
+  function SoloEntry(form, config) {
+    var self = this;
+    this.form = form;
+    this.config = config;
+    this.players = config.players || 3;
+    this.S = config.strings || {};
+    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
+    this.onSubmit = null;
+    this.clear();
+    form.addEventListener("click", function (ev) { self.click(ev); });
+    form.addEventListener("input", function (ev) { self.input(ev); });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var built = self.build();
+      self.clearErrors();
+      if (built.errors.length) { self.showErrors(built.errors); return; }
+      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
+    });
+  }
+
+  var P = SoloEntry.prototype;
+  ["cardLabel", "seatName", "localize", "param", "clearErrors", "slotFor", "showErrors"].forEach(
+    function (name) { P[name] = Base[name]; }
+  );
+
+  P.clear = function () {
+    var points = [];
+    for (var i = 0; i < this.players; i++) { points.push(null); }
+    this.state = { dealer: 0, thrownIn: false, declarer: null, trump: null, points: points };
+  };
+
+  P.reset = function (number, dealer) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    this.state.dealer = dealer;
+    this.clearErrors();
+    this.render();
+  };
+
+  P.click = function (ev) {
+    var button = ev.target.closest("button[data-pick]");
+    if (!button || !this.form.contains(button)) { return; }
+    ev.preventDefault();
+    this.dirty = true;
+    var st = this.state;
+    var value = button.getAttribute("data-value");
+    switch (button.getAttribute("data-pick")) {
+      case "dealer": st.dealer = +value; break;
+      case "thrown": st.thrownIn = !st.thrownIn; break;
+      case "declarer": st.declarer = +value; break;
+      case "trump": st.trump = value; break;
+    }
+    this.render();
+  };
+
+  P.input = function (ev) {
+    var name = ev.target.getAttribute("name") || "";
+    var match = /^points(\d)$/.exec(name);
+    if (!match) { return; }
+    var raw = ev.target.value.trim();
+    this.dirty = true;
+    this.state.points[+match[1]] = raw === "" ? null : parseInt(raw, 10);
+  };
+
+  P.build = function () {
+    var st = this.state;
+    var S = this.S;
+    var errors = [];
+    var record = { format: "klammern-deal/1", dealer: st.dealer };
+    if (st.thrownIn) {
+      record.contract = { kind: "thrown_in" };
+      return { record: record, errors: errors };
+    }
+    if (st.declarer === null) { errors.push({ field: "contract.declarer", message: S.pickDeclarer }); }
+    if (!st.trump) { errors.push({ field: "contract.trump", message: S.pickTrump }); }
+    record.contract = { kind: "take", declarer: st.declarer, trump: st.trump };
+    if (st.points.some(function (p) { return p === null || isNaN(p); })) {
+      errors.push({ field: "card_points", message: S.pickPlayerPoints });
+    }
+    record.card_points = st.points.slice();
+    return { record: record, errors: errors };
+  };
+
+  P.load = function (record, number) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    var st = this.state;
+    var c = record.contract || {};
+    st.dealer = record.dealer || 0;
+    st.thrownIn = c.kind === "thrown_in";
+    st.declarer = c.declarer === undefined ? null : c.declarer;
+    st.trump = c.trump || null;
+    if (record.card_points) { st.points = record.card_points.slice(); }
+    this.render();
+  };
+
+  P.render = function () {
+    var st = this.state;
+    var form = this.form;
+    var self = this;
+    form.classList.toggle("is-thrown-in", st.thrownIn);
+    var picked = { dealer: st.dealer, thrown: st.thrownIn ? "1" : null, declarer: st.declarer, trump: st.trump };
+    form.querySelectorAll("button[data-pick]").forEach(function (b) {
+      var v = picked[b.getAttribute("data-pick")];
+      b.setAttribute("aria-pressed", v !== null && v !== undefined && String(v) === b.getAttribute("data-value") ? "true" : "false");
+    });
+    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
+    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    st.points.forEach(function (p, seat) {
+      var input = form.querySelector("input[name='points" + seat + "']");
+      if (input && document.activeElement !== input) { input.value = p === null || isNaN(p) ? "" : p; }
+    });
+  };
+
+  window.SoloEntry = SoloEntry;
+})();

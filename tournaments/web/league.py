@@ -1,0 +1,235 @@
+"""Public pages of the league of clubs: the leagues, a league's tables and fixtures per
+division, team pages, the fixtures as an iCalendar feed (RFC 5545, written here) and CSV
+exports of the tables and fixtures. Private leagues are there for their organisers only.
+Only final results count in the tables; provisional ones are shown marked."""
+
+from __future__ import annotations
+
+import csv
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import league_selectors
+from tournaments.models import League, LeagueTeam, MatchDay
+
+#: How long a match day lasts in the calendar.
+MATCH_DAY_HOURS = 4
+
+
+def _league(request: HttpRequest, slug: str) -> League:
+    return get_object_or_404(league_selectors.visible_leagues(request.user), slug=slug)
+
+
+def _day_row(day: MatchDay) -> dict[str, Any]:
+    """A fixture with the result to show: final, or provisional (confirmed numbers, or
+    the tables as they stand) marked so."""
+    result = league_selectors.stored_result(day)
+    if day.status == MatchDay.Status.OPEN:
+        live = league_selectors.day_result(day)
+        result = live.columns if live.partien else None
+    return {"day": day, "result": result, "final": day.status == MatchDay.Status.FINAL}
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    leagues = league_selectors.visible_leagues(request.user).order_by("-created")
+    return render(request, "league/list.html", {"leagues": leagues})
+
+
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(request, slug)
+    divisions = [
+        {
+            "division": division,
+            "table": league_selectors.division_table(division),
+            "days": [_day_row(d) for d in league_selectors.match_days(division)],
+        }
+        for division in league.divisions.all()
+    ]
+    return render(request, "league/league.html", {"league": league, "divisions": divisions})
+
+
+def team_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _league(request, slug)
+    team = get_object_or_404(
+        LeagueTeam.objects.select_related("club", "division", "captain"),
+        pk=pk,
+        division__league=league,
+    )
+    days = [_day_row(d) for d in league_selectors.fixtures_of_team(team)]
+    return render(
+        request,
+        "league/team.html",
+        {
+            "league": league,
+            "team": team,
+            "roster": team.roster.order_by("name"),
+            "days": days,
+        },
+    )
+
+
+# --- iCalendar ------------------------------------------------------------------------------
+
+
+def ics_text(value: str) -> str:
+    """A TEXT value escaped per RFC 5545 3.3.11."""
+    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def ics_fold(line: str) -> str:
+    """A content line folded at 75 octets (RFC 5545 3.1), without splitting a character."""
+    out, current = [], b""
+    for char in line:
+        encoded = char.encode()
+        if len(current) + len(encoded) > (75 if not out else 74):
+            out.append(current.decode())
+            current = b""
+        current += encoded
+    out.append(current.decode())
+    return "\r\n ".join(out)
+
+
+def _utc(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def ics_calendar(name: str, days: list[MatchDay], *, host: str) -> str:
+    now = _utc(timezone.now())
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Klammern//Liga//DE",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{ics_text(name)}",
+    ]
+    for day in days:
+        if day.starts_at is None:
+            continue
+        summary = f"{day.home.name} – {day.away.name} ({_('Match day')} {day.round})"
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:match-day-{day.pk}@{host}",
+            f"DTSTAMP:{now}",
+            f"DTSTART:{_utc(day.starts_at)}",
+            f"DTEND:{_utc(day.starts_at + timedelta(hours=MATCH_DAY_HOURS))}",
+            f"SUMMARY:{ics_text(summary)}",
+            f"LOCATION:{ics_text(day.venue)}",
+            "END:VEVENT",
+        ]
+    lines.append("END:VCALENDAR")
+    return "".join(ics_fold(line) + "\r\n" for line in lines)
+
+
+def _ics_response(name: str, days: list[MatchDay], request: HttpRequest) -> HttpResponse:
+    body = ics_calendar(name, days, host=request.get_host().split(":")[0])
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="liga.ics"'
+    return response
+
+
+def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(request, slug)
+    days = MatchDay.objects.filter(division__league=league).select_related("home", "away")
+    return _ics_response(str(league), list(days.order_by("starts_at", "pk")), request)
+
+
+def team_calendar(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _league(request, slug)
+    team = get_object_or_404(LeagueTeam, pk=pk, division__league=league)
+    return _ics_response(
+        f"{league} · {team.name}", league_selectors.fixtures_of_team(team), request
+    )
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+
+def _csv(filename: str) -> tuple[HttpResponse, Any]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+def table_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = _league(request, slug)
+    division = get_object_or_404(league.divisions, pk=pk)
+    response, writer = _csv(f"{league.slug}-{division.pk}-table.csv")
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Team"),
+            _("Club"),
+            _("Played"),
+            _("Won"),
+            _("Drawn"),
+            _("Lost"),
+            _("Points"),
+            _("Partien won"),
+            _("Partien lost"),
+            _("Augen for"),
+            _("Augen against"),
+        ]
+    )
+    for r in league_selectors.division_table(division):
+        writer.writerow(
+            [
+                r["rank"],
+                r["name"],
+                r["club"],
+                r["played"],
+                r["won"],
+                r["drawn"],
+                r["lost"],
+                r["points"],
+                r["partien_won"],
+                r["partien_lost"],
+                r["augen_for"],
+                r["augen_against"],
+            ]
+        )
+    return response
+
+
+def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(request, slug)
+    response, writer = _csv(f"{league.slug}-fixtures.csv")
+    writer.writerow(
+        [
+            _("Division"),
+            _("Match day"),
+            _("Date"),
+            _("Venue"),
+            _("Home"),
+            _("Away"),
+            _("Status"),
+            _("Partien"),
+            _("Augen"),
+        ]
+    )
+    days = MatchDay.objects.filter(division__league=league).select_related(
+        "division", "home", "away"
+    )
+    for day in days.order_by("division__order", "round", "pk"):
+        result = league_selectors.stored_result(day)
+        writer.writerow(
+            [
+                day.division.name,
+                day.round,
+                timezone.localtime(day.starts_at).strftime("%Y-%m-%d %H:%M")
+                if day.starts_at
+                else "",
+                day.venue,
+                day.home.name,
+                day.away.name,
+                day.status,
+                f"{result['home_partien']}:{result['away_partien']}" if result else "",
+                f"{result['home_augen']}:{result['away_augen']}" if result else "",
+            ]
+        )
+    return response

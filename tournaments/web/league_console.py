@@ -1,0 +1,444 @@
+"""The league of clubs in the organiser console: the leagues a user runs, plays in or
+captains for; a league's page (divisions, teams, tables, the fixture list with what each
+match day waits for); a team's page (name, captain, roster); a match day's page (date and
+venue, opening its tables at the home venue, the sittings' table cards, confirming and
+accepting the result).
+
+Who may do what is checked here exactly as ``tournaments/league_api.py`` checks it (the
+roles come from ``league_selectors``): a league's organisers change the league, its
+divisions, the fixture list and match days and accept results; a club's organisers enter
+and change their club's teams and, as the venue, open the tables and confirm for both
+teams; a captain confirms for the team. A league the user cannot see is a 404, an action
+the user's role does not allow a 403. Views are thin: a form, one service call, a
+redirect; refusals of the services become messages (``console.service_message``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import league_selectors, leagues
+from tournaments.errors import ApplicationError
+from tournaments.models import Club, Division, League, LeagueTeam, MatchDay, Round
+
+from .console import organiser_required, service_message
+from .league_forms import (
+    DivisionForm,
+    FixturesForm,
+    LeagueForm,
+    LeagueSettingsForm,
+    MatchDayForm,
+    OpenTablesForm,
+    TeamForm,
+)
+
+Form = Any
+
+
+def _my_clubs(user: Any) -> QuerySet[Club]:
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
+
+
+def _league(request: HttpRequest, pk: int) -> League:
+    return get_object_or_404(league_selectors.visible_leagues(request.user), pk=pk)
+
+
+def _require(allowed: bool) -> None:
+    if not allowed:
+        raise PermissionDenied
+
+
+def _attempt(request: HttpRequest, call: Any, success: str) -> Any:
+    """One service call; its refusal becomes an error message and None."""
+    try:
+        result = call()
+    except ApplicationError as exc:
+        messages.error(request, service_message(exc))
+        return None
+    messages.success(request, success)
+    return result
+
+
+# --- the leagues ------------------------------------------------------------------------
+
+
+@organiser_required
+def league_list(request: HttpRequest) -> HttpResponse:
+    may_create = league_selectors.organises_any_club(request.user)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST":
+        _require(may_create)
+        if form.is_valid():
+            league = _attempt(
+                request,
+                lambda: leagues.create_league(organiser=request.user, **form.service_arguments()),
+                _("The league is created. Add its divisions."),
+            )
+            if league is not None:
+                return redirect("console-league", pk=league.pk)
+    mine = league_selectors.leagues_involving(request.user).order_by("-created")
+    others = (
+        league_selectors.visible_leagues(request.user).exclude(pk__in=mine).order_by("-created")
+    )
+    context = {"leagues": mine, "other_leagues": others, "form": form, "may_create": may_create}
+    return render(request, "console/leagues.html", context)
+
+
+# --- a league's page ----------------------------------------------------------------------
+
+
+def waiting_for(day: MatchDay, live: league_selectors.DayResult | None) -> str:
+    """What the match day waits for, and whose turn it is, in words."""
+    home_club = day.home.club.name
+    if day.status == MatchDay.Status.SCHEDULED:
+        return _("%(club)s opens the tables") % {"club": home_club}
+    if day.status == MatchDay.Status.CONFIRMED:
+        return _("The league's organiser accepts the result")
+    if day.status == MatchDay.Status.FINAL:
+        return _("Nothing: the result is final")
+    if live is None or not live.complete:
+        return _("The tables at %(club)s are playing") % {"club": home_club}
+    sides = set(league_selectors.confirmed_sides(day))
+    missing = [team for side, team in (("home", day.home), ("away", day.away)) if side not in sides]
+    if not missing:
+        return _("The league's organiser accepts the result")
+    if len(missing) == 2:
+        return _("Confirmation by both captains, or by %(club)s") % {"club": home_club}
+    return _("Confirmation by the captain of %(team)s, or by %(club)s") % {
+        "team": missing[0].name,
+        "club": home_club,
+    }
+
+
+def day_row(day: MatchDay) -> dict[str, Any]:
+    live = league_selectors.day_result(day) if day.status == MatchDay.Status.OPEN else None
+    result = league_selectors.stored_result(day)
+    if live is not None and live.partien:
+        result = live.columns
+    return {
+        "day": day,
+        "result": result,
+        "final": day.status == MatchDay.Status.FINAL,
+        "waiting_for": waiting_for(day, live),
+    }
+
+
+def _division_context(
+    request: HttpRequest, division: Division, forms: dict[str, Form], organiser: bool
+) -> dict[str, Any]:
+    days = list(league_selectors.match_days(division))
+    teams = division.teams.select_related("club", "captain").prefetch_related("roster")
+    fixtures_form = forms.get(f"fixtures-{division.pk}") or FixturesForm(
+        prefix=f"fixtures-{division.pk}"
+    )
+    return {
+        "division": division,
+        "table": league_selectors.division_table(division),
+        "teams": [
+            {"team": t, "editable": league_selectors.organises_club_id(request.user, t.club_id)}
+            for t in teams.order_by("name")
+        ],
+        "days": [day_row(d) for d in days],
+        "fixtures_form": fixtures_form if organiser and not days else None,
+    }
+
+
+def render_league(
+    request: HttpRequest, league: League, forms: dict[str, Form] | None = None, status: int = 200
+) -> HttpResponse:
+    """The league's console page; ``forms`` holds a form sent back with its errors."""
+    forms = forms or {}
+    organiser = league_selectors.organises_league(request.user, league.pk)
+    divisions = list(league.divisions.all())
+    open_divisions = league.divisions.filter(match_days__isnull=True)
+    team_forms = [
+        {
+            "club": club,
+            "form": forms.get(f"team-{club.pk}")
+            or TeamForm(club=club, divisions=open_divisions, prefix=f"team-{club.pk}"),
+        }
+        for club in _my_clubs(request.user).order_by("name")
+    ]
+    context = {
+        "league": league,
+        "organiser": organiser,
+        "organisers": league.organisers.order_by("username"),
+        "divisions": [_division_context(request, d, forms, organiser) for d in divisions],
+        "division_form": forms.get("division") or DivisionForm(prefix="division"),
+        "settings_form": forms.get("settings") or _settings_form(league),
+        "team_forms": team_forms if open_divisions.exists() else [],
+    }
+    return render(request, "console/league.html", context, status=status)
+
+
+def _settings_form(league: League) -> LeagueSettingsForm:
+    fields = ("name", "season", "rules_preset", "liga_target", "is_public")
+    return LeagueSettingsForm(prefix="settings", initial={f: getattr(league, f) for f in fields})
+
+
+@organiser_required
+def league_console(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_league(request, _league(request, pk))
+
+
+@organiser_required
+@require_POST
+def league_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
+    league = _league(request, pk)
+    if command == "division":
+        return _add_division(request, league)
+    if command == "settings":
+        return _change_settings(request, league)
+    if command == "team":
+        return _enter_team(request, league)
+    if command == "fixtures":
+        return _make_fixtures(request, league)
+    raise Http404("Unknown command.")
+
+
+def _add_division(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    form = DivisionForm(request.POST, prefix="division")
+    if not form.is_valid():
+        return render_league(request, league, {"division": form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.create_division(league=league, **form.cleaned_data),
+        _("The division is added."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _change_settings(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    form = LeagueSettingsForm(request.POST, prefix="settings")
+    if not form.is_valid():
+        return render_league(request, league, {"settings": form}, status=400)
+    changes = form.changes(league)
+    _attempt(
+        request,
+        lambda: leagues.update_league(league=league, changes=changes),
+        _("The league is saved."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _enter_team(request: HttpRequest, league: League) -> HttpResponse:
+    club_id = request.POST.get("club", "")
+    club = Club.objects.filter(pk=int(club_id)).first() if club_id.isdigit() else None
+    if club is None or not league_selectors.organises_club_id(request.user, club.pk):
+        raise PermissionDenied
+    prefix = f"team-{club.pk}"
+    divisions = league.divisions.filter(match_days__isnull=True)
+    form = TeamForm(request.POST, club=club, divisions=divisions, prefix=prefix)
+    if not form.is_valid():
+        return render_league(request, league, {prefix: form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.enter_team(club_id=club.pk, **form.cleaned_data),
+        _("The team is entered."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _make_fixtures(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    division_id = request.POST.get("division", "")
+    division = get_object_or_404(
+        league.divisions, pk=int(division_id) if division_id.isdigit() else 0
+    )
+    prefix = f"fixtures-{division.pk}"
+    form = FixturesForm(request.POST, prefix=prefix)
+    if not form.is_valid():
+        return render_league(request, league, {prefix: form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.make_fixtures(division=division, **form.cleaned_data),
+        _("The fixture list is made: set dates and venues where they differ."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+# --- a team -------------------------------------------------------------------------------
+
+
+@organiser_required
+def team_console(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(
+        LeagueTeam.objects.filter(
+            division__league__in=league_selectors.visible_leagues(request.user)
+        ).select_related("club", "division__league", "captain"),
+        pk=pk,
+    )
+    _require(league_selectors.organises_club_id(request.user, team.club_id))
+    form = TeamForm(request.POST or None, club=team.club, team=team)
+    if request.method == "POST" and form.is_valid():
+        changes = dict(form.cleaned_data)
+        saved = _attempt(
+            request,
+            lambda: leagues.update_team(team=team, changes=changes),
+            _("The team is saved."),
+        )
+        if saved is not None:
+            return redirect("console-league", pk=team.division.league_id)
+    status = 400 if form.is_bound else 200
+    context = {"team": team, "league": team.division.league, "form": form}
+    return render(request, "console/league_team.html", context, status=status)
+
+
+# --- a match day --------------------------------------------------------------------------
+
+
+def _match_day(request: HttpRequest, pk: int) -> MatchDay:
+    return get_object_or_404(
+        MatchDay.objects.filter(
+            division__league__in=league_selectors.visible_leagues(request.user)
+        ).select_related("division__league", "home__club", "away__club", "tournament"),
+        pk=pk,
+    )
+
+
+def _roles(request: HttpRequest, day: MatchDay) -> dict[str, bool]:
+    user = request.user
+    return {
+        "league_organiser": league_selectors.organises_league(user, day.division.league_id),
+        "venue": league_selectors.organises_club_id(user, day.home.club_id),
+        "home_captain": league_selectors.captains(user, day.home),
+        "away_captain": league_selectors.captains(user, day.away),
+    }
+
+
+def _sittings(day: MatchDay) -> list[Round]:
+    if day.tournament_id is None:
+        return []
+    return list(Round.objects.filter(tournament_id=day.tournament_id).order_by("number"))
+
+
+def render_match_day(
+    request: HttpRequest, day: MatchDay, forms: dict[str, Form] | None = None, status: int = 200
+) -> HttpResponse:
+    forms = forms or {}
+    roles = _roles(request, day)
+    live = league_selectors.day_result(day)
+    sides = league_selectors.confirmed_sides(day)
+    scheduled = day.status == MatchDay.Status.SCHEDULED
+    edit_form = forms.get("update") or MatchDayForm(
+        initial={"starts_at": day.starts_at, "venue": day.venue}
+    )
+    open_form = forms.get("open") or OpenTablesForm(home=day.home, away=day.away)
+    context = {
+        "day": day,
+        "league": day.division.league,
+        "roles": roles,
+        "live": live,
+        "row": day_row(day),
+        "confirmed_sides": sides,
+        "sittings": _sittings(day),
+        "edit_form": edit_form if roles["league_organiser"] and day.status != "final" else None,
+        "open_form": open_form if roles["venue"] and scheduled else None,
+        "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
+        "may_second_sitting": roles["venue"] and _second_sitting_due(day, live),
+    }
+    return render(request, "console/league_match_day.html", context, status=status)
+
+
+def _second_sitting_due(day: MatchDay, live: league_selectors.DayResult) -> bool:
+    return (
+        day.status == MatchDay.Status.OPEN
+        and max((p.sitting for p in live.partien), default=0) == 1
+    )
+
+
+@organiser_required
+def match_day_console(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_match_day(request, _match_day(request, pk))
+
+
+@organiser_required
+@require_POST
+def match_day_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
+    day = _match_day(request, pk)
+    roles = _roles(request, day)
+    handlers = {
+        "update": (roles["league_organiser"], _update_day),
+        "open": (roles["venue"], _open_tables),
+        "second-sitting": (roles["venue"], _second_sitting),
+        "confirm": (True, _confirm),  # the side decides: checked in _confirm
+        "accept": (roles["league_organiser"], _accept),
+    }
+    if command not in handlers:
+        raise Http404("Unknown command.")
+    allowed, handler = handlers[command]
+    _require(allowed)
+    return handler(request, day, roles)
+
+
+def _update_day(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    form = MatchDayForm(request.POST)
+    if not form.is_valid():
+        return render_match_day(request, day, {"update": form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.update_match_day(match_day=day, changes=form.cleaned_data),
+        _("The match day is saved."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _open_tables(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    form = OpenTablesForm(request.POST, home=day.home, away=day.away)
+    if not form.is_valid():
+        return render_match_day(request, day, {"open": form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.open_match_day(
+            match_day=day, home_pairs=form.pairs("home"), away_pairs=form.pairs("away")
+        ),
+        _("The tables are open. Print the table cards for the tablets."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _second_sitting(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    _attempt(
+        request,
+        lambda: leagues.start_second_sitting(match_day=day),
+        _("The second sitting is seated. Print its table cards."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _confirm(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    side = request.POST.get("side", "")
+    allowed = {
+        "home": roles["home_captain"],
+        "away": roles["away_captain"],
+        "venue": roles["venue"],
+    }
+    if side not in allowed:
+        messages.error(request, _("Choose whom you confirm for."))
+        return redirect("console-league-day", pk=day.pk)
+    _require(allowed[side])
+    _attempt(
+        request,
+        lambda: leagues.confirm_match_day(match_day=day, side=side, user=request.user),
+        _("Your confirmation is recorded."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _accept(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    _attempt(
+        request,
+        lambda: leagues.accept_match_day(match_day=day, user=request.user),
+        _("The result is final and counts in the table."),
+    )
+    return redirect("console-league-day", pk=day.pk)

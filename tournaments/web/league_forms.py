@@ -1,0 +1,177 @@
+"""Forms of the league pages of the organiser console. They validate input only (a
+roster from the club's players, a captain by user name, pairs from a team's roster);
+the views call the services in ``tournaments/leagues.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, Division, LeagueTeam, Player
+from tournaments.validators import validate_name
+
+from .forms import PRESET_LABELS
+
+#: The presets a league can play: Liga-Partien of four players at a table.
+LEAGUE_PRESETS = ("klammern", "klammern-hamburg")
+DATE_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the league"), max_length=200, validators=[validate_name]
+    )
+    season = forms.CharField(
+        label=_("Season"), max_length=100, required=False, help_text=_("e.g. 2025/26")
+    )
+    slug = forms.SlugField(
+        label=_("Web address (letters, digits, dashes)"), max_length=100, required=False
+    )
+    rules_preset = forms.ChoiceField(
+        label=_("Game"),
+        widget=forms.RadioSelect,
+        initial="klammern",
+        choices=[(name, PRESET_LABELS[name]) for name in LEAGUE_PRESETS],
+    )
+    liga_target = forms.IntegerField(
+        label=_("Liga target (match points of a Liga-Partie)"),
+        min_value=1,
+        max_value=500,
+        initial=51,
+    )
+    is_public = forms.BooleanField(
+        label=_("Public (table and fixtures on the website)"), required=False, initial=True
+    )
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        name = data["name"] + (f" {data['season']}" if data["season"] else "")
+        data["slug"] = data["slug"] or slugify(name)[:100] or "liga"
+        return data
+
+
+class LeagueSettingsForm(LeagueForm):
+    """The league's name, season, game, target and visibility (its address stays)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["slug"]
+
+    def changes(self, league: Any) -> dict[str, Any]:
+        """Only what differs: the rules may not be sent again once a match day is open."""
+        return {k: v for k, v in self.cleaned_data.items() if getattr(league, k) != v}
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(label=_("Division"), max_length=100, validators=[validate_name])
+    order = forms.IntegerField(label=_("Order"), min_value=1, max_value=99, initial=1)
+
+
+class CaptainField(forms.CharField):
+    """A captain by user name (empty: none yet)."""
+
+    def clean(self, value: Any) -> Any:
+        username = super().clean(value)
+        if not username:
+            return None
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("There is no user '%(name)s'."), code="unknown_user", params={"name": username}
+            )
+        return user
+
+
+class TeamForm(forms.Form):
+    """A club's team: a name, a captain and a roster of the club's players."""
+
+    division = forms.ModelChoiceField(
+        label=_("Division"), queryset=Division.objects.none(), empty_label=None
+    )
+    name = forms.CharField(label=_("Team name"), max_length=200, validators=[validate_name])
+    captain = CaptainField(
+        label=_("Captain (user name)"),
+        max_length=150,
+        required=False,
+        help_text=_("The captain confirms the team's results; an account is needed."),
+    )
+    roster = forms.ModelMultipleChoiceField(
+        label=_("Roster"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_(
+            "The club's players: a player joins the club when registered for its evenings."
+        ),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        club: Club,
+        divisions: Any = None,
+        team: LeagueTeam | None = None,
+        **kw: Any,
+    ) -> None:
+        if team is not None:
+            kw.setdefault("initial", {}).update(
+                name=team.name,
+                captain=team.captain.get_username() if team.captain else "",
+                roster=list(team.roster.all()),
+            )
+        super().__init__(*args, **kw)
+        self.fields["roster"].queryset = club.players.order_by("name")
+        if divisions is None:
+            del self.fields["division"]
+        else:
+            self.fields["division"].queryset = divisions
+            self.fields["division"].label_from_instance = lambda division: division.name
+
+
+class FixturesForm(forms.Form):
+    first_day = forms.DateTimeField(
+        label=_("First match day (date and time, optional)"), required=False, widget=DATE_TIME
+    )
+    days_between = forms.IntegerField(
+        label=_("Days between match days"), min_value=1, max_value=365, initial=14
+    )
+
+
+class MatchDayForm(forms.Form):
+    starts_at = forms.DateTimeField(label=_("Date and time"), required=False, widget=DATE_TIME)
+    venue = forms.CharField(label=_("Venue"), max_length=300, required=False)
+
+
+class OpenTablesForm(forms.Form):
+    """Each team's two pairs, from its roster: four different players per team."""
+
+    SLOTS = ("1a", "1b", "2a", "2b")
+
+    def __init__(self, *args: Any, home: LeagueTeam, away: LeagueTeam, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sides = {"home": home, "away": away}
+        for side, team in self.sides.items():
+            players = list(team.roster.order_by("name"))
+            for number, slot in enumerate(self.SLOTS):
+                self.fields[f"{side}_{slot}"] = forms.ModelChoiceField(
+                    label=_("Pair %(pair)s, player %(player)s")
+                    % {"pair": slot[0], "player": "AB"[slot[1] == "b"]},
+                    queryset=team.roster.all(),
+                    initial=players[number].pk if number < len(players) else None,
+                )
+
+    def pairs(self, side: str) -> list[list[Player]]:
+        data = self.cleaned_data
+        return [[data[f"{side}_{n}a"], data[f"{side}_{n}b"]] for n in (1, 2)]
+
+    @property
+    def home_fields(self) -> list[Any]:
+        return [self[f"home_{slot}"] for slot in self.SLOTS]
+
+    @property
+    def away_fields(self) -> list[Any]:
+        return [self[f"away_{slot}"] for slot in self.SLOTS]

@@ -1,0 +1,63 @@
+"""A player's personal page ``/p/<token>/``, the link and QR code on their player card
+(as Tabbycat's private URLs): their table and seat this round, their results, and a
+check-in button when the organiser allows players to check themselves in.
+
+The token is the only key: whoever holds the card sees that one player's page. The page
+is not cached and not indexed; it writes only through ``services.self_check_in``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.errors import ApplicationError
+from tournaments.models import Registration, Tournament
+
+from . import selectors
+
+
+def _registration(token: str) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("player", "tournament__club"), link_token=token
+    )
+
+
+@never_cache
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    registration = _registration(token)
+    tournament = registration.tournament
+    response = render(
+        request,
+        "public/player_link.html",
+        {
+            "r": registration,
+            "tournament": tournament,
+            "player": registration.player,
+            "seat": selectors.current_seat(registration.player, tournament),
+            "results": selectors.tournament_results(registration.player, tournament),
+            "can_check_in": tournament.self_check_in
+            and tournament.status != Tournament.Status.FINISHED
+            and registration.status == Registration.Status.REGISTERED,
+        },
+    )
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_POST
+def player_check_in(request: HttpRequest, token: str) -> HttpResponse:
+    registration = _registration(token)
+    try:
+        services.self_check_in(registration=registration)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You are checked in. Have a good evening!"))
+    return redirect("player-link", token=token)
