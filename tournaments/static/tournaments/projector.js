@@ -20,27 +20,35 @@
     return Array.prototype.slice.call(standing.querySelectorAll("#standings tbody tr"));
   }
 
-  /* How many rows fit between the table's first row and the bottom of the screen, with
-     the slide shown and every row visible. */
-  function rowsPerPage() {
+  /* Split the rows into pages: each page holds the rows that fit between the table's
+     first row and the bottom of the screen (less what the slide shows below the table),
+     measured row by row with every row shown, so a taller row (a wrapped name) counts as
+     what it is. Returns the index of each page's first row. */
+  function pageStarts() {
     var all = rows();
-    if (!all.length) { return 1; }
+    if (!all.length) { return [0]; }
     all.forEach(function (r) { r.classList.remove("is-off-page"); });
     var top = all[0].getBoundingClientRect().top;
     var reserve = standing.getBoundingClientRect().bottom - all[all.length - 1].getBoundingClientRect().bottom;
     var free = window.innerHeight - top - Math.max(reserve, 0) - 8;
-    var height = all[0].getBoundingClientRect().height || 1;
-    return Math.max(1, Math.floor(free / height));
+    var starts = [0];
+    var used = 0;
+    all.forEach(function (r, i) {
+      var height = r.getBoundingClientRect().height;
+      if (used > 0 && used + height > free) { starts.push(i); used = 0; }
+      used += height;
+    });
+    return starts;
   }
 
   function showPage() {
     var all = rows();
-    var per = rowsPerPage();
-    step.pages = Math.max(1, Math.ceil(all.length / per));
+    var starts = pageStarts();
+    step.pages = starts.length;
     step.page = Math.min(step.page, step.pages - 1);
-    all.forEach(function (r, i) {
-      r.classList.toggle("is-off-page", i < step.page * per || i >= (step.page + 1) * per);
-    });
+    var first = starts[step.page];
+    var end = step.page + 1 < starts.length ? starts[step.page + 1] : all.length;
+    all.forEach(function (r, i) { r.classList.toggle("is-off-page", i < first || i >= end); });
     standing.setAttribute("data-page", String(step.page + 1));
     standing.setAttribute("data-pages", String(step.pages));
   }
@@ -70,7 +78,14 @@
   function render() {
     slides.forEach(function (s, i) { s.classList.toggle("is-active", i === step.slide); });
     label.textContent = labelText();
-    if (step.slide === 1) { showPage(); label.textContent = labelText(); }
+    // The label names the page count, and a longer label can wrap the heading and move
+    // the table down: measure again until the label no longer changes.
+    for (var tries = 0; step.slide === 1 && tries < 4; tries++) {
+      showPage();
+      var text = labelText();
+      if (text === label.textContent) { break; }
+      label.textContent = text;
+    }
     drawDots();
   }
 
@@ -90,7 +105,9 @@
 
   next();
   setInterval(next, seconds * 1000);
-  // the polled standings replace the table: keep showing the same page of it
+  // The polled standings replace the table: page the new rows in the same task as the swap
+  // (before the browser paints them all), and again once htmx has settled them.
+  document.body.addEventListener("htmx:afterSwap", measureAgain);
   document.body.addEventListener("htmx:afterSettle", measureAgain);
   window.addEventListener("resize", measureAgain);
   window.addEventListener("load", measureAgain);
