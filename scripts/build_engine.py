@@ -2,7 +2,8 @@
 
 The engine (``games/engine/``) is plain, ``mypy --strict`` Python and runs as it is. This
 script compiles the same sources with mypyc (part of mypy, a pinned dev requirement; it
-needs gcc and setuptools) into C extension modules. ``games/engine/__init__.py`` puts the
+needs gcc and setuptools) into C extension modules, and builds the engine's own C sources
+(``csolver.c``, the double-dummy search) beside them. ``games/engine/__init__.py`` puts the
 compiled modules ahead of the sources only while they were built from exactly the sources
 on disk by this interpreter (``SOURCES`` holds their digest), so an edited engine is never
 shadowed by an old build; it falls back to the sources otherwise, or when
@@ -22,11 +23,13 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine.native import (  # noqa: E402
+    C_EXTENSIONS,
     COMPILED,
     NATIVE_DIR,
     STAMP,
@@ -59,7 +62,8 @@ def main() -> int:
 
 
 def build() -> None:
-    """Compile every module named in ``COMPILED`` into a fresh ``build/engine-native``."""
+    """Compile every module named in ``COMPILED`` and the C sources in ``C_EXTENSIONS``
+    into a fresh ``build/engine-native``."""
     try:
         from mypyc.build import mypycify
         from setuptools import setup
@@ -83,7 +87,7 @@ def build() -> None:
                 name="klammern-engine-native",
                 packages=[],
                 py_modules=[],
-                ext_modules=modules,
+                ext_modules=[*modules, *c_extensions()],
                 script_args=[
                     "--quiet",
                     "build_ext",
@@ -96,6 +100,20 @@ def build() -> None:
         finally:
             os.chdir(previous)
     STAMP.write_text(digest)
+
+
+def c_extensions() -> list[Any]:
+    """The engine's C sources as setuptools extensions (``C_EXTENSIONS``), built -O3."""
+    from setuptools import Extension
+
+    return [
+        Extension(
+            f"games.engine.{module}",
+            [str((ENGINE / source).relative_to(ROOT))],
+            extra_compile_args=["-O3"],
+        )
+        for source, module in C_EXTENSIONS.items()
+    ]
 
 
 if __name__ == "__main__":

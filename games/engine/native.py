@@ -44,15 +44,18 @@ COMPILED: Final = (
     "solver.py",
     "summary.py",
 )
+#: C sources built beside them as extension modules (``csolver.c`` is ``_csolver``, the
+#: search of ``solver.py`` in C; ``solver`` uses it when it is importable).
+C_EXTENSIONS: Final = {"csolver.c": "_csolver"}
 #: ``KLAMMERN_ENGINE=python`` runs the interpreted engine even when a build is current.
 ENV_SWITCH: Final = "KLAMMERN_ENGINE"
 
 
 def sources_digest() -> str:
-    """A digest of the compiled modules' sources and of the interpreter that builds them."""
+    """A digest of the compiled modules' and C sources and of the interpreter building them."""
     digest = hashlib.sha256()
     digest.update(f"{sys.version}|{sysconfig.get_config_var('EXT_SUFFIX')}".encode())
-    for name in COMPILED:
+    for name in (*COMPILED, *C_EXTENSIONS):
         digest.update(name.encode() + b"\0" + (HERE / name).read_bytes() + b"\0")
     return digest.hexdigest()
 

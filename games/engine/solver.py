@@ -19,7 +19,11 @@ How it is fast (all exact, nothing is an estimate):
 - move ordering: the transposition table's best lead first, then cards that take the
   trick, points for the partner's trick, cheap discards;
 - ints and masks only (cards 0-31, hands as 32-bit masks), a plain class and methods
-  without closures, so mypyc compiles it to native code (``native.COMPILED``).
+  without closures, so mypyc compiles it to native code (``native.COMPILED``);
+- with the compiled engine, ``search`` runs ``csolver.c``: this search written out in C,
+  step for step (same table entries, same move order, same node count), built by
+  ``scripts/build_engine.py``. Without that build, or with ``native=False``, the Python
+  methods below run; the tests compare the two, answer and node count.
 
 With ``count_tricks=True`` the value is team 0's number of tricks instead of points
 (every card worth 0, every trick 1, no last-trick bonus): the March question.
@@ -30,7 +34,8 @@ knows nothing of records, melds or scoring (see ``analysis``).
 
 from __future__ import annotations
 
-from typing import Final
+import importlib
+from typing import Final, Protocol
 
 from .cards import LAST_TRICK_BONUS, SUIT_MASK, TABLES
 from .rules import Options
@@ -45,11 +50,44 @@ def _power_order(power: tuple[int, ...]) -> list[list[int]]:
     return [sorted(range(8 * s, 8 * s + 8), key=lambda c: power[c]) for s in range(4)]
 
 
+class _Core(Protocol):
+    """The C search (``csolver.c``): ``Solver.search`` of one deal, and its node count."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def search(self, remaining: int, leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        """``Solver.search``'s value for the same position and window."""
+        ...
+
+
+def _load_core() -> object | None:
+    """The C search's type when it was built with the compiled engine, else None."""
+    try:
+        return importlib.import_module("games.engine._csolver").Core  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+_CORE_TYPE: Final = _load_core()
+
+
+def native_search_available() -> bool:
+    """Whether ``Solver`` runs the C search (the compiled engine with ``csolver.c``)."""
+    return _CORE_TYPE is not None
+
+
 class Solver:
     """Perfect-play values of the positions of one deal (see the module docstring)."""
 
     def __init__(
-        self, hands: list[int], trump: int, options: Options, *, count_tricks: bool = False
+        self,
+        hands: list[int],
+        trump: int,
+        options: Options,
+        *,
+        count_tricks: bool = False,
+        native: bool = True,
     ) -> None:
         table = TABLES[trump]
         self.hands: list[int] = list(hands)
@@ -65,7 +103,28 @@ class Solver:
         self.order: list[list[int]] = _power_order(table.power)
         self.suit_mask: list[int] = list(SUIT_MASK)
         self.table: dict[int, int] = {}
-        self.nodes: int = 0
+        self.python_nodes: int = 0
+        self.core: _Core | None = None
+        if native and _CORE_TYPE is not None:
+            self.core = _CORE_TYPE(  # type: ignore[operator]
+                hands=self.hands,
+                trump=trump,
+                trump_mask=self.trump_mask,
+                power=self.power,
+                beaten_by=self.beaten_by,
+                value=self.value,
+                order=[c for suit in self.order for c in suit],
+                suit_mask=self.suit_mask,
+                trick_bonus=self.trick_bonus,
+                last_bonus=self.last_bonus,
+                strict_lead=self.strict_lead,
+                partner_exempt=self.partner_exempt,
+            )
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far (by the C search when it runs)."""
+        return self.core.nodes if self.core is not None else self.python_nodes
 
     # ----- public -----------------------------------------------------------------------
 
@@ -105,6 +164,8 @@ class Solver:
 
     def search(self, remaining: int, leader: int, trick: list[int], alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value of a position: exact when inside (alpha, beta)."""
+        if self.core is not None:
+            return self.core.search(remaining, leader, trick, alpha, beta)
         avail = self.available(remaining, trick)
         n = len(trick)
         if n == 0:
@@ -131,7 +192,7 @@ class Solver:
 
     def lead(self, remaining: int, leader: int, avail: int, alpha: int, beta: int) -> int:
         """The value of a trick boundary: ``leader`` to lead, ``avail`` still to win."""
-        self.nodes += 1
+        self.python_nodes += 1
         if remaining == 0:
             return 0
         if avail <= alpha:
@@ -220,7 +281,7 @@ class Solver:
         beta: int,
     ) -> int:
         """The value when ``n`` (1-3) cards of the trick are down; ``points`` their worth."""
-        self.nodes += 1
+        self.python_nodes += 1
         seat = (leader + n) & 3
         hand = self.hands[seat] & remaining
         legal = self.legal(hand, led, best, best_seat, seat)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import copy
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from games.engine import CARD_BY_TEXT, CARD_TEXT, TABLES, Options, legal_cards, trick_winner
+from games.engine.native import ENV_SWITCH
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FORMAT = "klammern-deal/1"
 
@@ -175,3 +182,23 @@ def summary(
 def codes(result: dict[str, Any]) -> list[str]:
     """The error codes of a result."""
     return [e["code"] for e in result["errors"]]
+
+
+def cli_both_engines(command: str, lines: str, *, returncode: int) -> tuple[list[str], list[str]]:
+    """``python -m games.engine COMMAND --jsonl`` on ``lines``, run interpreted and then as
+    the package chooses (compiled when built); each run's output lines. Asserts that both
+    exit with ``returncode``."""
+    answers = []
+    for engine in ("python", ""):
+        done = subprocess.run(
+            [sys.executable, "-m", "games.engine", command, "--jsonl"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, ENV_SWITCH: engine},
+            check=False,
+        )
+        assert done.returncode == returncode, done.stderr
+        answers.append(done.stdout.splitlines())
+    return answers[0], answers[1]

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games.engine import check, random_deal, running_native
 from games.engine import native as native_module
+
+from .helpers import cli_both_engines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,20 +66,8 @@ def _records() -> list[object]:
 def test_compiled_and_interpreted_engines_answer_alike() -> None:
     records = _records()
     lines = "".join(json.dumps(r) + "\n" for r in records)
-    answers = []
-    for engine in ("python", ""):
-        done = subprocess.run(
-            [sys.executable, "-m", "games.engine", "check", "--jsonl"],
-            input=lines,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, native_module.ENV_SWITCH: engine},
-            check=False,
-        )
-        assert done.returncode == 1, done.stderr  # 1: some records are invalid
-        answers.append(done.stdout.splitlines())
-    interpreted, default = answers
+    # 1: some records are invalid
+    interpreted, default = cli_both_engines("check", lines, returncode=1)
     assert len(interpreted) == len(records)
     assert interpreted == default
     # and this process (compiled when built) agrees with the interpreted CLI
