@@ -5,9 +5,9 @@
   deals, 500 per option combination: plain minimax, points and the March question;
 - the last 5 tricks of 100 random deals: alpha-beta without a table;
 - whole deals: alpha-beta with a bounds table but nothing else (plain minimax and plain
-  alpha-beta take minutes per deal): 20 deals on the compiled engine, 4 interpreted, and
-  ``ANALYSIS_WHOLE_DEALS=50`` runs 50 per option combination (200 deals, about 4 minutes
-  compiled: run before changing the solver).
+  alpha-beta take minutes per deal): 200 deals on the compiled engine, 50 per option
+  combination (about 4 minutes, nearly all of it the reference's), 4 interpreted;
+  ``ANALYSIS_WHOLE_DEALS=N`` sets the number per combination.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def test_the_last_five_tricks_match_alpha_beta(options: dict[str, bool]) -> None
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(map(str, o.values())))
 def test_whole_deals_match_the_reference(options: dict[str, bool]) -> None:
     opts = Options(**options)
-    count = int(os.environ.get("ANALYSIS_WHOLE_DEALS", "5" if running_native() else "1"))
+    count = int(os.environ.get("ANALYSIS_WHOLE_DEALS", "50" if running_native() else "1"))
     for record in _deals(3000 + OPTION_SETS.index(options), count, options, 0):
         hands, trump, pos = _setup(record, 0)
         want = alphabeta_tt_points(hands, pos.leader, [], trump, opts, BoundsMemo())
