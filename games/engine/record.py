@@ -431,12 +431,21 @@ def _well_formed_hands(value: object) -> list[int] | None:
 
 
 def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
+    return parse_hands_checked(ck, value, seats=4, hand_size=8)
+
+
+def parse_hands_checked(
+    ck: Checker, value: object, *, seats: int, hand_size: int
+) -> list[int] | None:
+    """The hands as card masks, one per seat, or None after telling ``ck`` every problem:
+    not ``seats`` lists, a text that is no card, a card dealt twice, a hand that does not
+    hold ``hand_size`` cards. Shared by every game with its own seat count and hand size."""
     if (
         not isinstance(value, list)
-        or len(value) != 4
+        or len(value) != seats
         or not all(isinstance(h, list) for h in value)
     ):
-        ck.bad("hands must be 4 lists of 8 cards", "hands")
+        ck.bad(f"hands must be {seats} lists of {hand_size} cards", "hands")
         return None
     masks = []
     before = len(ck.problems)
@@ -459,11 +468,11 @@ def _parse_hands_slowly(ck: Checker, value: object) -> list[int] | None:
                 )
             owner[card] = seat
             m |= 1 << card
-        if len(hand) != 8:
+        if len(hand) != hand_size:
             ck.problems.append(
                 Problem(
                     Code.WRONG_CARD_COUNT,
-                    f"seat {seat} holds {len(hand)} cards instead of 8",
+                    f"seat {seat} holds {len(hand)} cards instead of {hand_size}",
                     field=f"hands[{seat}]",
                     params={"seat": seat, "count": len(hand)},
                 )

@@ -52,7 +52,14 @@ from .cards import (
 )
 from .errors import Code, Problem
 from .melds import Meld, melds_json
-from .record import ENGINE_VERSION, FORMAT, Checker, _check_melds_held, _parse_plays
+from .record import (
+    ENGINE_VERSION,
+    FORMAT,
+    Checker,
+    _check_melds_held,
+    _parse_plays,
+    parse_hands_checked,
+)
 from .rules import Options, rules_dict
 from .scoring import BELLA_POINTS
 from .seatwalk import SeatWalk, incomplete_problem, revoke_problem, too_many_problem, walk_seats
@@ -392,48 +399,6 @@ def _thrown_in_extras(ck: Checker) -> None:
 # ----- full records ----------------------------------------------------------------------
 
 
-def _parse_hands(ck: Checker, value: object, n: int) -> list[int] | None:
-    if (
-        not isinstance(value, list)
-        or len(value) != n
-        or not all(isinstance(h, list) for h in value)
-    ):
-        ck.bad(f"hands must be {n} lists of {HAND_SIZE} cards", "hands")
-        return None
-    before = len(ck.problems)
-    owner: dict[int, int] = {}
-    masks = []
-    for seat, hand in enumerate(value):
-        mask = 0
-        for text in hand:
-            card = parse_card(text)
-            if card is None:
-                ck.bad(f"seat {seat}'s hand: {text!r} is not a card", f"hands[{seat}]", seat=seat)
-                continue
-            if card in owner:
-                ck.problems.append(
-                    Problem(
-                        Code.DUPLICATE_CARD,
-                        f"{CARD_TEXT[card]} is dealt twice (seat {owner[card]} and seat {seat})",
-                        field=f"hands[{seat}]",
-                        params={"card": CARD_TEXT[card], "seats": [owner[card], seat]},
-                    )
-                )
-            owner[card] = seat
-            mask |= 1 << card
-        if len(hand) != HAND_SIZE:
-            ck.problems.append(
-                Problem(
-                    Code.WRONG_CARD_COUNT,
-                    f"seat {seat} holds {len(hand)} cards instead of {HAND_SIZE}",
-                    field=f"hands[{seat}]",
-                    params={"seat": seat, "count": len(hand)},
-                )
-            )
-        masks.append(mask)
-    return None if len(ck.problems) > before else masks
-
-
 def _holder(hands: list[int], card: int) -> int | None:
     return next((s for s in range(len(hands)) if hands[s] >> card & 1), None)
 
@@ -498,7 +463,7 @@ def _check_full(ck: Checker, deal: SoloDeal) -> Json:
     for name in ("card_points", "tricks_won"):
         if name in rec:
             ck.bad(f"{name} belongs to a summary record, not to one with hands", name)
-    hands = _parse_hands(ck, rec["hands"], n)
+    hands = parse_hands_checked(ck, rec["hands"], seats=n, hand_size=HAND_SIZE)
     if deal.kind == "thrown_in":
         return thrown_in_score(n)
     if "plays" not in rec:
