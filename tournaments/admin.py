@@ -395,7 +395,7 @@ class MatchDayAdmin(LeagueScopedAdmin):
     ]
     list_select_related = ["division__league", "home", "away"]
     list_filter = ["status", "division__league"]
-    readonly_fields = ["tournament", "accepted_at", "accepted_by"]
+    readonly_fields = ["tournament", "accepted_at", "accepted_by", "sent_back_at"]
     inlines = [MatchDayConfirmationInline]
 
 

@@ -1,15 +1,16 @@
 """REST endpoints of the league of clubs: leagues, divisions (with their table and the
 fixture list), the teams clubs enter, and match days (date and venue, opening the tables
-at the home venue, confirming and accepting the result).
+at the home venue, confirming, accepting or sending back the result).
 
 Reads: everything of a public league for everyone; a private league for its organisers.
 Writes, each checked here and refused with 403 (or 404 when the caller cannot see the
 league): a league's organisers change the league, its divisions and match days and
-accept results; a club's organisers enter and change their club's teams; the home club's
-organisers open a match day's tables and may confirm its result for both teams; each
-team's captain confirms for the team. The match day's tables are an ordinary round of
-the home club: device codes come from ``POST /api/tables/{id}/device-credential/`` and
-deals from ``POST /api/matches/{id}/deals/{n}/``.
+accept results or send them back; a club's organisers enter and change their club's
+teams; the home club's organisers open a match day's tables and may confirm its result
+for both teams; each team's captain confirms for the team. The match day's tables are an
+ordinary round of the home club: device codes come from
+``POST /api/tables/{id}/device-credential/`` and deals from
+``POST /api/matches/{id}/deals/{n}/``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .league_serializers import (
     MatchDaySerializer,
     MatchDayUpdateSerializer,
     OpenMatchDaySerializer,
+    SendBackMatchDaySerializer,
     TableRowSerializer,
 )
 from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
@@ -296,3 +298,17 @@ class MatchDayViewSet(
         day = self.get_object()
         require_league_organiser(request.user, day.division.league_id)
         return self.respond(leagues.accept_match_day(match_day=day, user=request.user))
+
+    @extend_schema(request=SendBackMatchDaySerializer, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="send-back")
+    def send_back(self, request: Request, pk: str) -> Response:
+        """Refuse the confirmed result with a reason (the league's organisers): the
+        confirmations are dropped and the match day is open again, so the home club
+        corrects its deals and the captains confirm anew."""
+        day = self.get_object()
+        require_league_organiser(request.user, day.division.league_id)
+        data = SendBackMatchDaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self.respond(
+            leagues.send_back_match_day(match_day=day, reason=data.validated_data["reason"])
+        )

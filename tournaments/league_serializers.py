@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from . import league_selectors
 from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation, Player
+from .validators import validate_name
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -149,6 +150,8 @@ class MatchDaySerializer(serializers.ModelSerializer):
             "confirmations",
             "tournament",
             "accepted_at",
+            "sent_back_reason",
+            "sent_back_at",
         ]
         read_only_fields = fields
 
@@ -234,3 +237,11 @@ class OpenMatchDaySerializer(serializers.Serializer):
 
 class ConfirmMatchDaySerializer(serializers.Serializer):
     side = serializers.ChoiceField(MatchDayConfirmation.Side.choices)
+
+
+class SendBackMatchDaySerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=500,
+        validators=[validate_name],
+        help_text="Why the result is refused; the captains and the venue see it",
+    )

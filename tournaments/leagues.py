@@ -1,6 +1,6 @@
 """The services of the league of clubs: leagues and divisions, teams entered by clubs,
 the fixture list, opening a match day's tables at the home venue, confirming and
-accepting its result.
+accepting its result or sending it back.
 
 A match day is played on the home club's tablets: ``open_match_day`` creates a hidden
 tournament of the home club (not public, Liga-Partien under the league's rules) whose
@@ -12,7 +12,8 @@ deals through the deal API, and the organisers correct them in the console. The 
 (Partien won, Augen) is provisional until both captains or the venue's organiser confirm
 it (``confirm_match_day`` stores the numbers they confirmed), and final when a league
 organiser accepts it (``accept_match_day``: only if the tables still show the confirmed
-numbers; it closes the round, which ends the device codes). Who may call which function
+numbers; it closes the round, which ends the device codes), or sent back to the captains
+with a reason (``send_back_match_day``). Who may call which function
 is the views' check (``league_selectors`` has the roles); these functions check the
 state of the league.
 """
@@ -380,9 +381,38 @@ def accept_match_day(*, match_day: MatchDay, user: Any) -> MatchDay:
             _("The tables show another result than the one confirmed: confirm it again."),
         )
     match_day.status = MatchDay.Status.FINAL
+    match_day.sent_back_reason = ""
+    match_day.sent_back_at = None
     match_day.accepted_at = timezone.now()
     match_day.accepted_by = user
-    match_day.save(update_fields=["status", "accepted_at", "accepted_by"])
+    match_day.save(
+        update_fields=["status", "accepted_at", "accepted_by", "sent_back_reason", "sent_back_at"]
+    )
     for round_ in Round.objects.filter(tournament_id=match_day.tournament_id).open():
         services.close_round(round_=round_, force=True)
+    return match_day
+
+
+@transaction.atomic
+def send_back_match_day(*, match_day: MatchDay, reason: str) -> MatchDay:
+    """A league organiser refuses a confirmed result with a reason: the confirmations are
+    dropped and the match day is open again, so the home club corrects its deals and the
+    captains (or the venue) confirm anew. The reason stays on the match day until its
+    result is accepted."""
+    match_day = _lock(match_day)
+    if match_day.status == MatchDay.Status.FINAL:
+        raise Conflict("match_day_final", FINAL)
+    if match_day.status != MatchDay.Status.CONFIRMED:
+        raise Conflict(
+            "match_day_unconfirmed",
+            _("Only a confirmed result can be sent back."),
+        )
+    reason = reason.strip()
+    if not reason:
+        raise Refused("reason_missing", _("Say why the result is sent back."))
+    match_day.confirmations.all().delete()
+    match_day.status = MatchDay.Status.OPEN
+    match_day.sent_back_reason = reason
+    match_day.sent_back_at = timezone.now()
+    match_day.save(update_fields=["status", "sent_back_reason", "sent_back_at"])
     return match_day

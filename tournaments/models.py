@@ -709,6 +709,12 @@ class MatchDay(models.Model):
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    sent_back_reason = models.CharField(
+        max_length=500,
+        blank=True,
+        help_text="Why the league's organiser sent the confirmed result back (empty if never)",
+    )
+    sent_back_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["division", "round", "pk"]

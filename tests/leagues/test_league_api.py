@@ -383,3 +383,47 @@ def test_the_venue_confirms_for_both_and_a_correction_needs_new_confirmations(
     assert reply.status_code == 409
     assert reply.data["code"] == "result_changed"
     assert MatchDay.objects.get(pk=day.pk).status == MatchDay.Status.CONFIRMED
+
+
+def test_the_league_organiser_sends_a_confirmed_result_back_with_a_reason(
+    world: LeagueWorld,
+) -> None:
+    day = world.first_day
+    play_day(world, day, (True,) * 4)
+    url = f"/api/match-days/{day.pk}/"
+    reason = {"reason": "Tisch 2, Spiel 5: Bella fehlt"}
+    too_early = world.client("league_organiser").post(url + "send-back/", reason, format="json")
+    assert (too_early.status_code, too_early.data["code"]) == (409, "match_day_unconfirmed")
+    world.client("organiser").post(url + "confirm/", {"side": "venue"}, format="json")
+
+    for role in others("league_organiser"):
+        reply = world.client(role).post(url + "send-back/", reason, format="json")
+        assert reply.status_code in (401, 403), role
+    for bad in ({}, {"reason": "   "}, {"reason": "Bella\u202efehlt"}, {"reason": "x" * 501}):
+        reply = world.client("league_organiser").post(url + "send-back/", bad, format="json")
+        assert reply.status_code == 400, bad
+        assert reply.data["code"] in ("invalid", "reason_missing"), reply.data
+    day.refresh_from_db()
+    assert (day.status, day.sent_back_reason) == (MatchDay.Status.CONFIRMED, "")
+    assert MatchDayConfirmation.objects.filter(match_day=day).count() == 1
+
+    reply = world.client("league_organiser").post(url + "send-back/", reason, format="json")
+    assert reply.status_code == 200, reply.data
+    assert (reply.data["status"], reply.data["confirmations"]) == ("open", [])
+    assert reply.data["sent_back_reason"] == reason["reason"]
+    assert reply.data["sent_back_at"]
+    refused = world.client("league_organiser").post(url + "accept/")
+    assert (refused.status_code, refused.data["code"]) == (409, "match_day_unconfirmed")
+    again = world.client("league_organiser").post(url + "send-back/", reason, format="json")
+    assert (again.status_code, again.data["code"]) == (409, "match_day_unconfirmed")
+    public = world.client("anonymous").get(url).data
+    assert (public["status"], public["sent_back_reason"]) == ("open", reason["reason"])
+
+    world.client("captain_a").post(url + "confirm/", {"side": "home"}, format="json")
+    reply = world.client("captain_b").post(url + "confirm/", {"side": "away"}, format="json")
+    assert reply.data["status"] == "confirmed"
+    reply = world.client("league_organiser").post(url + "accept/")
+    assert reply.status_code == 200
+    assert (reply.data["status"], reply.data["sent_back_reason"]) == ("final", "")
+    late = world.client("league_organiser").post(url + "send-back/", reason, format="json")
+    assert (late.status_code, late.data["code"]) == (409, "match_day_final")

@@ -484,3 +484,41 @@ def test_a_match_day_from_the_console_to_the_final_result(world: LeagueWorld) ->
     )
     rows = table["divisions"][0]["table"]
     assert [(r["played"], r["points"]) for r in rows] == [(1, 1), (1, 1)]
+
+
+def test_the_league_organiser_sends_a_result_back_and_the_captains_read_why(
+    world: LeagueWorld,
+) -> None:
+    day = world.first_day
+    url = f"/console/match-days/{day.pk}/"
+    home = browser(world, "organiser")
+    home.post(url + "open/", open_body(world))
+    play_sitting(world, day, home_wins=True)
+    home.post(url + "second-sitting/")
+    play_sitting(world, day, home_wins=False)
+    home.post(url + "confirm/", {"side": "venue"})
+    organiser = browser(world, "league_organiser")
+    page = organiser.get(url).content.decode()
+    assert 'id="send-back-form"' in page and "Ergebnis zurückgeben" in page
+    assert 'id="send-back-form"' not in browser(world, "captain_a").get(url).content.decode()
+
+    reason = "Tisch 1, Spiel 3: <b>Bella</b> fehlt"
+    for role in others("league_organiser"):
+        assert browser(world, role).post(url + "send-back/", {"reason": reason}).status_code == 403
+    empty = organiser.post(url + "send-back/", {"reason": ""})
+    assert empty.status_code == 400
+    assert empty.context["send_back_form"].errors["reason"]
+    assert MatchDay.objects.get(pk=day.pk).status == MatchDay.Status.CONFIRMED
+
+    sent = organiser.post(url + "send-back/", {"reason": reason})
+    assert sent.status_code == 302
+    assert texts(sent) == [
+        "Das Ergebnis ist zurückgegeben: Die Mannschaftsführer bestätigen erneut."
+    ]
+    day.refresh_from_db()
+    assert (day.status, day.sent_back_reason) == (MatchDay.Status.OPEN, reason)
+    assert not MatchDayConfirmation.objects.filter(match_day=day).exists()
+    captain = browser(world, "captain_a").get(url).content.decode()
+    assert "Von der Ligaleitung zurückgegeben am" in captain
+    assert "Tisch 1, Spiel 3: &lt;b&gt;Bella&lt;/b&gt; fehlt" in captain
+    assert "Für Herzbube I bestätigen" in captain  # and confirms again

@@ -8,8 +8,9 @@ enters its deals at a tablet (a phone) opened from its card's code, the others t
 the device API with the printed codes (as test_whole_evening does for most tables); the
 second sitting follows, both captains confirm in the console and ``liga`` accepts. Match
 day 2 is played in English at Schellen: its organiser confirms for both teams as the
-venue. The public league table then shows the figures computed by hand from RULES.md.
-Screenshots of every console page go to /tmp/h14c-shots/.
+venue, the league's organiser sends the result back once with a reason, the venue reads
+it and confirms again. The public league table then shows the figures computed by hand
+from RULES.md. Screenshots of every console page go to /tmp/h14c-shots/.
 """
 
 from __future__ import annotations
@@ -261,6 +262,20 @@ def test_a_league_run_from_the_console(
     gast_en.wait_for_load_state()
     shoot(gast_en, "10-match-day-confirmed-en")
     liga_en = log_in(contexts, base, "liga", "en")
+    liga_en.goto(f"{base}/console/match-days/{day2.pk}/")
+    # the league's organiser sends it back once with a reason; the venue reads it and
+    # confirms again
+    liga_en.fill("#send-back-form input[name=reason]", "Table 2: please check deal 5's Bella")
+    shoot(liga_en, "10a-match-day-send-back-en")
+    submit(liga_en, "#send-back-form")
+    expect(liga_en.locator(".message.is-success")).to_contain_text("sent back")
+    expect(liga_en.locator("#day-status")).to_contain_text("Tables open")
+    gast_en.goto(f"{base}/console/match-days/{day2.pk}/")
+    expect(gast_en.locator("#sent-back")).to_contain_text("Table 2: please check deal 5's Bella")
+    shoot(gast_en, "10b-match-day-sent-back-en")
+    gast_en.locator(".confirm-actions button", has_text="venue").click()
+    gast_en.wait_for_load_state()
+    expect(gast_en.locator("#sent-back")).to_have_count(0)
     liga_en.goto(f"{base}/console/match-days/{day2.pk}/")
     submit(liga_en, "#accept-form")
     expect(liga_en.locator("#day-status")).to_contain_text("Final")

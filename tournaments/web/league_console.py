@@ -1,16 +1,17 @@
 """The league of clubs in the organiser console: the leagues a user runs, plays in or
 captains for; a league's page (divisions, teams, tables, the fixture list with what each
 match day waits for); a team's page (name, captain, roster); a match day's page (date and
-venue, opening its tables at the home venue, the sittings' table cards, confirming and
-accepting the result).
+venue, opening its tables at the home venue, the sittings' table cards, confirming,
+accepting or sending back the result).
 
 Who may do what is checked here exactly as ``tournaments/league_api.py`` checks it (the
 roles come from ``league_selectors``): a league's organisers change the league, its
-divisions, the fixture list and match days and accept results; a club's organisers enter
-and change their club's teams and, as the venue, open the tables and confirm for both
-teams; a captain confirms for the team. A league the user cannot see is a 404, an action
-the user's role does not allow a 403. Views are thin: a form, one service call, a
-redirect; refusals of the services become messages (``console.service_message``).
+divisions, the fixture list and match days and accept results or send them back; a
+club's organisers enter and change their club's teams and, as the venue, open the tables
+and confirm for both teams; a captain confirms for the team. A league the user cannot
+see is a 404, an action the user's role does not allow a 403. Views are thin: a form,
+one service call, a redirect; refusals of the services become messages
+(``console.service_message``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .league_forms import (
     LeagueSettingsForm,
     MatchDayForm,
     OpenTablesForm,
+    SendBackForm,
     TeamForm,
 )
 
@@ -346,6 +348,7 @@ def render_match_day(
         "open_form": open_form if roles["venue"] and scheduled else None,
         "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
         "may_second_sitting": roles["venue"] and _second_sitting_due(day, live),
+        "send_back_form": forms.get("send-back") or SendBackForm(),
     }
     return render(request, "console/league_match_day.html", context, status=status)
 
@@ -373,6 +376,7 @@ def match_day_command(request: HttpRequest, pk: int, command: str) -> HttpRespon
         "second-sitting": (roles["venue"], _second_sitting),
         "confirm": (True, _confirm),  # the side decides: checked in _confirm
         "accept": (roles["league_organiser"], _accept),
+        "send-back": (roles["league_organiser"], _send_back),
     }
     if command not in handlers:
         raise Http404("Unknown command.")
@@ -440,5 +444,17 @@ def _accept(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> Http
         request,
         lambda: leagues.accept_match_day(match_day=day, user=request.user),
         _("The result is final and counts in the table."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _send_back(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    form = SendBackForm(request.POST)
+    if not form.is_valid():
+        return render_match_day(request, day, {"send-back": form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.send_back_match_day(match_day=day, reason=form.cleaned_data["reason"]),
+        _("The result is sent back: the captains confirm again."),
     )
     return redirect("console-league-day", pk=day.pk)

@@ -146,6 +146,15 @@ class MatchDayForm(forms.Form):
     venue = forms.CharField(label=_("Venue"), max_length=300, required=False)
 
 
+class SendBackForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why is the result sent back?"),
+        max_length=500,
+        validators=[validate_name],
+        help_text=_("The captains and the home club see this; they correct and confirm again."),
+    )
+
+
 class OpenTablesForm(forms.Form):
     """Each team's two pairs, from its roster: four different players per team."""
 
