@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from .cards import CARD_TEXT, SUIT_LETTERS, SUIT_NAMES, TABLES, TrumpTable, parse_card, parse_suit
 from .errors import Code, Problem
-from .record import ENGINE_VERSION, FORMAT, Checker, _parse_hands, _parse_plays
+from .record import ENGINE_VERSION, FORMAT, Checker, _parse_hands, _parse_plays, int_pair
 from .rules import Options, rules_dict
 from .seatwalk import (
     SeatWalk,
@@ -278,18 +278,6 @@ def _check_end(
 # ----- summary records -------------------------------------------------------------------
 
 
-def _int_pair(ck: Checker, name: str, high: int) -> tuple[int, int] | None:
-    value = ck.record.get(name)
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(type(v) is int and 0 <= v <= high for v in value)
-    ):
-        ck.bad(f"{name} must be two whole numbers 0-{high}, one per team", name)
-        return None
-    return value[0], value[1]
-
-
 def _impossible(ck: Checker, code: Code, message: str, where: str, **params: Any) -> None:
     ck.problems.append(Problem(code, message, field=where, params=params))
 
@@ -402,9 +390,9 @@ def _check_summary(ck: Checker, deal: KlaverjasDeal) -> Json:
     for name in ("hands", "plays"):
         if name in rec:
             ck.bad(f"{name} belongs to a full record (with hands)", name)
-    points = _int_pair(ck, "card_points", DEAL_VALUE)
-    roem = _int_pair(ck, "roem", 2000)
-    tricks = _int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
+    points = int_pair(ck, "card_points", DEAL_VALUE)
+    roem = int_pair(ck, "roem", 2000)
+    tricks = int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
     if points is None or roem is None or ck.problems:
         return {}
     revoke = deal.revoke is not None

@@ -28,9 +28,10 @@ from .cards import (
 from .contract import CONTRACTS, THROWN_IN, Contract, bidding_problems, contract_problems
 from .errors import Code, Problem, RulesError
 from .melds import Meld, Run, run_of_cards, runs_of
-from .play import choice, explain_illegal
+from .play import choice
 from .rules import Options, resolve_named_rules, rules_dict
 from .scoring import DealFacts, score_deal
+from .seatwalk import illegal_play_problem
 from .summary import CARD_SUM, full_deal_feasible, full_deal_points_feasible, revoke_feasible
 
 ENGINE_VERSION: Final = "1.0.0"
@@ -547,22 +548,6 @@ class Walk:
         self.open_trick = open_trick
 
 
-def _illegal(
-    seat: int,
-    card: int,
-    index: int,
-    hand: int,
-    trick: list[int],
-    table: TrumpTable,
-    options: Options,
-) -> Problem:
-    message, params = explain_illegal(
-        seat=seat, card=card, hand=hand, trick=trick, table=table, options=options
-    )
-    params["trick"] = index // 4 + 1
-    return Problem(Code.ILLEGAL_PLAY, message, play=index, field=f"plays[{index}]", params=params)
-
-
 def _walk_full(
     start: list[int], plays: list[int], forehand: int, table: TrumpTable, options: Options
 ) -> Walk | None:
@@ -665,12 +650,12 @@ def walk_plays(
             s = c >> 3
             if by_choice:
                 if not choice(hand, plays[i:j], table, options).legal >> c & 1:
-                    return _illegal(seat, c, j, hand, plays[i:j], table, options)
+                    return illegal_play_problem(seat, c, j, hand, plays[i:j], table, options)
             elif s == led:
                 if strict_lead and led == trump:
                     higher = hand & beaten[best]
                     if higher and not higher >> c & 1:
-                        return _illegal(seat, c, j, hand, plays[i:j], table, options)
+                        return illegal_play_problem(seat, c, j, hand, plays[i:j], table, options)
             elif hand & ledmask or (
                 hand & tmask
                 and not (exempt and best_pos == pos - 2)
@@ -679,7 +664,7 @@ def walk_plays(
                     or (best >> 3 == trump and hand & beaten[best] and not beaten[best] >> c & 1)
                 )
             ):
-                return _illegal(seat, c, j, hand, plays[i:j], table, options)
+                return illegal_play_problem(seat, c, j, hand, plays[i:j], table, options)
             h[seat] = hand ^ (1 << c)
             if (s in (led, trump)) and power[c] > power[best]:
                 best, best_pos = c, pos
@@ -899,7 +884,9 @@ def _score_full(
 # ----- summary records -------------------------------------------------------------------
 
 
-def _int_pair(ck: Checker, name: str, high: int) -> tuple[int, int] | None:
+def int_pair(ck: Checker, name: str, high: int) -> tuple[int, int] | None:
+    """The record's ``name`` as two whole numbers from 0 to ``high`` (one per team), or
+    None after a ``bad_format`` problem."""
     value = ck.record.get(name)
     if (
         not isinstance(value, list)
@@ -1029,8 +1016,8 @@ def check_summary(ck: Checker, parsed: Parsed) -> Json:
             ck.bad(f"{name} belongs to a full record (with hands)", name)
     if parsed.contract.kind == "thrown_in":
         return thrown_in_score()
-    points = _int_pair(ck, "card_points", 164)
-    tricks = _int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
+    points = int_pair(ck, "card_points", 164)
+    tricks = int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
     trump, declarer = parsed.contract.trump, parsed.contract.declarer
     assert trump is not None and declarer is not None
     _claims(ck, parsed, trump)

@@ -92,7 +92,7 @@ def _not_in_hand(seat: int, card: int, index: int, hands: list[int]) -> Problem:
     )
 
 
-def _illegal(
+def illegal_play_problem(
     seat: int,
     card: int,
     index: int,
@@ -130,7 +130,7 @@ def walk_seats(
         if not hand >> card & 1:
             return _not_in_hand(seat, card, index, start)
         if not choice(hand, trick, table, options).legal >> card & 1:
-            return _illegal(seat, card, index, hand, trick, table, options)
+            return illegal_play_problem(seat, card, index, hand, trick, table, options)
         h[seat] = hand ^ (1 << card)
         trick.append(card)
         if len(trick) < n_seats:
