@@ -236,3 +236,43 @@ def test_three_player_evening(live_server: Any, page: Any, club: Club) -> None:
     assert len(results) == 3
     assert sum(int(text.split(":")[0]) for text in results) == leader["augen"]
     shoot(page, "trio-player")
+
+
+def test_the_preset_sheets_show_the_servers_refusal_in_words(
+    live_server: Any, page: Any, club: Club
+) -> None:
+    """A deal the engine refuses comes back from the server with error codes; the
+    Klaverjas and 3-player sheets put the message next to the field, in the page's
+    language and with the game's own numbers (162 card points in Klaverjas), and keep what
+    was typed (nothing is stored)."""
+    base = live_server.url
+    klaverjas = evening(club, preset="klaverjas-rotterdam", names=DUTCH[:4], options={})
+    match = open_round(klaverjas, seed=1).matches.get()
+    _, code = services.issue_device_code(table=match.table)
+    page.goto(f"{base}/lang/nl/?next=/t/{code}/")
+    page.locator("#entry [data-bind='number']").filter(has_text="1").wait_for()
+    tap(page, "trump", "H")
+    page.fill("#points0", "170")
+    page.click("#entry button[type=submit]")
+    error = page.locator("#entry [data-error-for='card_points']")
+    error.filter(has_text="162").wait_for(timeout=20_000)
+    assert error.inner_text().startswith("Een spel Klaverjas heeft samen 162 punten")
+    assert page.input_value("#points0") == "170"
+    assert not DealVersion.objects.filter(deal__match=match).exists()
+    shoot(page, "klaverjas-tablet-refused")
+
+    trio = Club.objects.create(name="KC Dreier", slug="dreier")
+    solo = evening(trio, preset="klammern-3", names=TRIO[:3], options={})
+    match = open_round(solo, seed=1).matches.get()
+    _, code = services.issue_device_code(table=match.table)
+    page.goto(f"{base}/lang/en/?next=/t/{code}/")
+    page.locator("#entry [data-bind='number']").filter(has_text="1").wait_for()
+    tap(page, "declarer", 1)
+    tap(page, "trump", "C")
+    for seat, points in enumerate((20, 300, 40)):
+        page.fill(f"#points{seat}", str(points))
+    page.click("#entry button[type=submit]")
+    error = page.locator("#entry [data-error-for='card_points']")
+    error.filter(has_text="each player's card points").wait_for(timeout=20_000)
+    assert not DealVersion.objects.filter(deal__match=match).exists()
+    shoot(page, "trio-tablet-refused")

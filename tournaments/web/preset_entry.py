@@ -52,6 +52,26 @@ def sheet_strings() -> dict[str, str]:
     }
 
 
+def sheet_error_templates(game: presets.Game) -> dict[str, str]:
+    """Error templates that name the game's own numbers where Klammern's (164 card points,
+    Jappa and Mie, melds and Bella) would mislead; the other codes keep the common ones."""
+    if game is presets.Game.KLAVERJAS:
+        return {
+            "bad_format.card_points": _(
+                "A Klaverjas deal has 162 card points in all (roem is entered on its own): "
+                "enter a whole number from 0 to 162 for one team."
+            ),
+        }
+    if game is presets.Game.SOLO:
+        return {
+            "bad_format.card_points": _(
+                "Enter each player's card points (cards, Jappa/Mie and last trick) as a "
+                "whole number from 0 to 164."
+            ),
+        }
+    return {}
+
+
 def deal_rows(deals: list[dict[str, Any]], seat_names: list[str]) -> list[dict[str, Any]]:
     """Each deal of a points match for the tablet's list, newest first."""
     rows = []

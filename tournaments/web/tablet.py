@@ -277,7 +277,10 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "mode": match.mode,
         "stateUrl": f"/t/{code}/state/",
         "serviceWorker": reverse("tablet-service-worker"),
-        "errorTemplates": error_templates(),
+        "errorTemplates": {
+            **error_templates(),
+            **preset_entry.sheet_error_templates(presets.Game(context["game"])),
+        },
         "strings": {**ui_strings(), **preset_entry.sheet_strings(), **correction_strings()},
         "players": len(context["seats"]),
         "entry": context.get("entry_class", "DealEntry"),

@@ -16,23 +16,30 @@
     return template.replace(/%\((\w+)\)s/g, function (_, k) { return values[k]; });
   }
 
-  function DealEntry(form, config) {
-    var self = this;
-    this.form = form;
-    this.config = config;
-    this.S = config.strings || {};
-    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
-    this.onSubmit = null;
-    this.clear();
-    form.addEventListener("click", function (ev) { self.click(ev); });
-    form.addEventListener("input", function (ev) { self.input(ev); });
+  /* What every score sheet does when it is made (this one and the presets' sheets,
+     entry_klaverjas.js and entry_solo.js): it keeps its form, strings and rank labels,
+     starts clear, and on submit hands the built record to onSubmit or shows the errors. */
+  function attach(sheet, form, config) {
+    sheet.form = form;
+    sheet.config = config;
+    sheet.S = config.strings || {};
+    sheet.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
+    sheet.onSubmit = null;
+    sheet.clear();
+    form.addEventListener("click", function (ev) { sheet.click(ev); });
+    form.addEventListener("input", function (ev) { sheet.input(ev); });
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var built = self.build();
-      self.clearErrors();
-      if (built.errors.length) { self.showErrors(built.errors); return; }
-      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
+      var built = sheet.build();
+      sheet.clearErrors();
+      if (built.errors.length) { sheet.showErrors(built.errors); return; }
+      if (sheet.onSubmit) { sheet.onSubmit(built.record, sheet.number); }
     });
+  }
+
+  function DealEntry(form, config) {
+    var self = this;
+    attach(this, form, config);
     var paste = form.querySelector("[data-action='paste-hands']");
     if (paste) {
       paste.addEventListener("click", function () { self.pasteHands(); });
@@ -276,7 +283,6 @@
   DealEntry.prototype.render = function () {
     var st = this.state;
     var form = this.form;
-    var self = this;
     form.classList.toggle("is-thrown-in", st.thrownIn);
     form.classList.toggle("is-full", st.mode === "full");
     form.classList.toggle("is-revoke", st.revoke);
@@ -289,12 +295,7 @@
       "meld-seat": st.meld.seat, "meld-length": st.meld.length, "meld-suit": st.meld.suit,
       "meld-top": st.meld.top, "hand-seat": st.handSeat
     };
-    form.querySelectorAll("button[data-pick]").forEach(function (b) {
-      var key = b.getAttribute("data-pick");
-      if (!(key in picked)) { return; }
-      var v = picked[key];
-      b.setAttribute("aria-pressed", v !== null && String(v) === b.getAttribute("data-value") ? "true" : "false");
-    });
+    this.press(picked);
     form.querySelectorAll("button[data-pick='trump']").forEach(function (b) {
       var suit = b.getAttribute("data-value");
       b.disabled = (st.kind === "orgi" && st.upSuit && suit !== st.upSuit)
@@ -306,12 +307,31 @@
     });
     var add = form.querySelector("[data-action='add-meld']");
     if (add) { add.disabled = st.meld.seat === null || !st.meld.suit || !st.meld.top; }
-    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
-    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    this.renderHead();
     this.renderMelds();
     this.renderPoints(null);
     this.renderHands();
     this.renderPlays();
+  };
+
+  /* Marks the buttons of each pick in ``picked`` pressed when they hold its value. */
+  DealEntry.prototype.press = function (picked) {
+    this.form.querySelectorAll("button[data-pick]").forEach(function (b) {
+      var key = b.getAttribute("data-pick");
+      if (!(key in picked)) { return; }
+      var v = picked[key];
+      var on = v !== null && v !== undefined && String(v) === b.getAttribute("data-value");
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  };
+
+  /* The deal's number and the dealer's name in the sheet's head. */
+  DealEntry.prototype.renderHead = function () {
+    var self = this;
+    this.form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
+    this.form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) {
+      e.textContent = self.seatName(self.state.dealer);
+    });
   };
 
   DealEntry.prototype.renderPoints = function (typing) {
@@ -441,15 +461,18 @@
       });
   };
 
-  /* impossible_points covers several faults; the one people meet most (two numbers that
-     do not add up to 164) has its own, plainer template. */
+  /* impossible_points covers several faults; the one people meet most on this sheet (two
+     numbers that do not add up to 164) has its own, plainer template, which speaks of
+     Klammern's deal. The preset sheets, which share this method, leave plainSum unset. */
+  DealEntry.prototype.plainSum = true;
+
   DealEntry.prototype.variant = function (error) {
     if (error.code === "illegal_play" && error.params && error.params.rule) {
       return "illegal_play." + error.params.rule;
     }
     var p = (error.params || {}).card_points;
-    if (error.code === "impossible_points" && p && !("team" in error.params) && !this.state.revoke
-        && p.reduce(function (a, b) { return a + b; }, 0) !== 164) {
+    if (error.code === "impossible_points" && this.plainSum && p && !("team" in error.params)
+        && !this.state.revoke && p.reduce(function (a, b) { return a + b; }, 0) !== 164) {
       return "impossible_points.sum";
     }
     return "";
@@ -515,7 +538,20 @@
     if (first && first.scrollIntoView) { first.scrollIntoView({ block: "center", behavior: "smooth" }); }
   };
 
+  /* The methods a preset's sheet takes over as they are: clearing for a new deal, the
+     head, pressed buttons, and the whole error display (engine codes to the page's
+     language, seat names, card labels). */
+  var SHARED = [
+    "reset", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
+    "param", "clearErrors", "slotFor", "showErrors"
+  ];
+
+  DealEntry.share = function (Sheet) {
+    SHARED.forEach(function (name) { Sheet.prototype[name] = DealEntry.prototype[name]; });
+  };
+
   window.DealEntry = DealEntry;
+  window.DealEntry.attach = attach;
   window.DealEntry.fmt = fmt;
   window.DealEntry.SUITS = SUITS;
   window.DealEntry.RANKS = RANKS;

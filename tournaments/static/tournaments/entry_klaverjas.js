@@ -5,48 +5,20 @@
 (function () {
   "use strict";
 
-  var Base = window.DealEntry.prototype;
-  var fmt = window.DealEntry.fmt;
   var VALUE = 162;
 
   function KlaverjasEntry(form, config) {
-    var self = this;
-    this.form = form;
-    this.config = config;
-    this.S = config.strings || {};
-    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
-    this.onSubmit = null;
-    this.clear();
-    form.addEventListener("click", function (ev) { self.click(ev); });
-    form.addEventListener("input", function (ev) { self.input(ev); });
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var built = self.build();
-      self.clearErrors();
-      if (built.errors.length) { self.showErrors(built.errors); return; }
-      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
-    });
+    window.DealEntry.attach(this, form, config);
   }
 
   var P = KlaverjasEntry.prototype;
-  ["cardLabel", "seatName", "localize", "param", "clearErrors", "slotFor", "showErrors"].forEach(
-    function (name) { P[name] = Base[name]; }
-  );
+  window.DealEntry.share(KlaverjasEntry);
 
   P.clear = function () {
     this.state = {
       dealer: 0, trump: null, points: [null, null], lastTyped: null, roem: [0, 0],
       revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null
     };
-  };
-
-  P.reset = function (number, dealer) {
-    this.clear();
-    this.dirty = false;
-    this.number = number;
-    this.state.dealer = dealer;
-    this.clearErrors();
-    this.render();
   };
 
   P.makers = function () { return (this.state.dealer + 1) % 2; };
@@ -158,16 +130,11 @@
     var form = this.form;
     var self = this;
     form.classList.toggle("is-revoke", st.revoke);
-    var picked = {
+    this.press({
       dealer: st.dealer, trump: st.trump, revoke: st.revoke ? "1" : null,
       "revoke-seat": st.revokeSeat, "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank
-    };
-    form.querySelectorAll("button[data-pick]").forEach(function (b) {
-      var v = picked[b.getAttribute("data-pick")];
-      b.setAttribute("aria-pressed", v !== null && v !== undefined && String(v) === b.getAttribute("data-value") ? "true" : "false");
     });
-    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
-    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    this.renderHead();
     form.querySelectorAll("[data-bind='makers']").forEach(function (e) {
       e.textContent = self.teamName(self.makers()) + " " + (self.S.plays || "");
       e.className = "badge makers team-" + self.makers();
@@ -213,5 +180,4 @@
   };
 
   window.KlaverjasEntry = KlaverjasEntry;
-  window.KlaverjasEntry.fmt = fmt;
 })();

@@ -5,46 +5,18 @@
 (function () {
   "use strict";
 
-  var Base = window.DealEntry.prototype;
-
   function SoloEntry(form, config) {
-    var self = this;
-    this.form = form;
-    this.config = config;
     this.players = config.players || 3;
-    this.S = config.strings || {};
-    this.rankLabels = JSON.parse(form.getAttribute("data-rank-labels") || "{}");
-    this.onSubmit = null;
-    this.clear();
-    form.addEventListener("click", function (ev) { self.click(ev); });
-    form.addEventListener("input", function (ev) { self.input(ev); });
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var built = self.build();
-      self.clearErrors();
-      if (built.errors.length) { self.showErrors(built.errors); return; }
-      if (self.onSubmit) { self.onSubmit(built.record, self.number); }
-    });
+    window.DealEntry.attach(this, form, config);
   }
 
   var P = SoloEntry.prototype;
-  ["cardLabel", "seatName", "localize", "param", "clearErrors", "slotFor", "showErrors"].forEach(
-    function (name) { P[name] = Base[name]; }
-  );
+  window.DealEntry.share(SoloEntry);
 
   P.clear = function () {
     var points = [];
     for (var i = 0; i < this.players; i++) { points.push(null); }
     this.state = { dealer: 0, thrownIn: false, declarer: null, trump: null, points: points };
-  };
-
-  P.reset = function (number, dealer) {
-    this.clear();
-    this.dirty = false;
-    this.number = number;
-    this.state.dealer = dealer;
-    this.clearErrors();
-    this.render();
   };
 
   P.click = function (ev) {
@@ -108,15 +80,11 @@
   P.render = function () {
     var st = this.state;
     var form = this.form;
-    var self = this;
     form.classList.toggle("is-thrown-in", st.thrownIn);
-    var picked = { dealer: st.dealer, thrown: st.thrownIn ? "1" : null, declarer: st.declarer, trump: st.trump };
-    form.querySelectorAll("button[data-pick]").forEach(function (b) {
-      var v = picked[b.getAttribute("data-pick")];
-      b.setAttribute("aria-pressed", v !== null && v !== undefined && String(v) === b.getAttribute("data-value") ? "true" : "false");
+    this.press({
+      dealer: st.dealer, thrown: st.thrownIn ? "1" : null, declarer: st.declarer, trump: st.trump
     });
-    form.querySelectorAll("[data-bind='number']").forEach(function (e) { e.textContent = self.number || ""; });
-    form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) { e.textContent = self.seatName(st.dealer); });
+    this.renderHead();
     st.points.forEach(function (p, seat) {
       var input = form.querySelector("input[name='points" + seat + "']");
       if (input && document.activeElement !== input) { input.value = p === null || isNaN(p) ? "" : p; }

@@ -193,6 +193,7 @@
         "Content-Type": "application/json",
         "Accept": "application/json",
         "Authorization": "Device " + config.code,
+        "Accept-Language": config.lang,
         "Idempotency-Key": item.key
       },
       body: JSON.stringify(item.record),
@@ -314,7 +315,10 @@
   function dealUrl(number) { return "/api/matches/" + config.matchId + "/deals/" + number + "/"; }
 
   function callDeal(method, number, extra) {
-    var headers = { "Accept": "application/json", "Authorization": "Device " + config.code };
+    var headers = {
+      "Accept": "application/json", "Authorization": "Device " + config.code,
+      "Accept-Language": config.lang
+    };
     Object.keys(extra.headers || {}).forEach(function (k) { headers[k] = extra.headers[k]; });
     return fetch(dealUrl(number), {
       method: method, headers: headers, body: extra.body, credentials: "omit", cache: "no-store"
@@ -525,7 +529,10 @@
     button.disabled = true;
     fetch("/api/matches/" + config.matchId + "/confirm/", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Authorization": "Device " + config.code },
+      headers: {
+        "Content-Type": "application/json", "Authorization": "Device " + config.code,
+        "Accept-Language": config.lang
+      },
       body: JSON.stringify({ team: +button.getAttribute("data-confirm-team") }),
       credentials: "omit"
     }).then(function (r) {
