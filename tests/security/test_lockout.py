@@ -89,7 +89,9 @@ def test_wrong_codes_on_the_tablet_page(event: Event, low_rates: None) -> None:
     assert [client.get(f"/t/{WRONG_CODE}/").status_code for _ in range(5)] == [404] * 5
     locked = client.get(f"/t/{event.code1}/")
     assert locked.status_code == 429 and int(locked["Retry-After"]) >= 1
-    assert "Too many failed attempts" in locked.content.decode()
+    assert "Zu viele Fehlversuche" in locked.content.decode()  # the club's default language
+    in_english = client.get(f"/t/{event.code1}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Too many failed attempts" in in_english.content.decode()
     assert client.get(f"/t/{event.code1}/state/").status_code == 429
     assert Client(REMOTE_ADDR="198.51.100.5").get(f"/t/{event.code1}/").status_code == 200
 
@@ -142,7 +144,11 @@ def test_login_page_locks_after_wrong_passwords(low_rates: None) -> None:
     for _ in range(3):
         response = client.post("/accounts/login/", {"username": "anna", "password": "falsch"})
         assert response.status_code == 200
-    locked = client.post("/accounts/login/", {"username": "anna", "password": "richtig"})
+    locked = client.post(
+        "/accounts/login/",
+        {"username": "anna", "password": "richtig"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert locked.status_code == 429 and int(locked["Retry-After"]) >= 1
     assert "Too many failed attempts" in locked.content.decode()
     assert "_auth_user_id" not in client.session
