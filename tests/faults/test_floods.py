@@ -60,8 +60,8 @@ def flood(
 
 def assert_throttled(outcomes: list[Outcome]) -> None:
     statuses = [status for status, _, _ in outcomes]
-    # DRF's throttle reads and writes its history without a lock: concurrent requests may
-    # slip past the rate by a few, never by a whole second budget.
+    # Counted in fixed windows: a flood that straddles the end of one window may pass the
+    # rate in each of the two, never more.
     assert statuses.count(429) >= len(outcomes) - 2 * RATE, statuses
     assert set(statuses) <= {200, 201, 400, 409, 429}, statuses
     for status, headers, _ in outcomes:
