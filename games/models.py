@@ -16,6 +16,7 @@ import pgtrigger
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 #: The transaction-local PostgreSQL setting under which deal versions may be deleted with
 #: the club or tournament they belong to (``games.services.deleting_history``).
@@ -63,12 +64,12 @@ class DealVersion(models.Model):
     engine's result into plain columns."""
 
     class Outcome(models.TextChoices):
-        MADE = "made", "gemacht"
-        FAILED = "failed", "verloren"
-        REVOKE = "revoke", "Renonce"
-        THROWN_IN = "thrown_in", "eingeworfen"
-        MARCH_WON = "march_won", "Marsch gewonnen"
-        MARCH_LOST = "march_lost", "Marsch verloren"
+        MADE = "made", _("made")
+        FAILED = "failed", _("failed")
+        REVOKE = "revoke", _("revoke")
+        THROWN_IN = "thrown_in", _("thrown in")
+        MARCH_WON = "march_won", _("March won")
+        MARCH_LOST = "march_lost", _("March lost")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveSmallIntegerField()

@@ -16,6 +16,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .validators import validate_name
 
@@ -80,8 +82,8 @@ class Player(models.Model):
 
 class ClubMembership(models.Model):
     class Kind(models.TextChoices):
-        MEMBER = "member", "Mitglied"
-        GUEST = "guest", "Gast"
+        MEMBER = "member", _("Member")
+        GUEST = "guest", _("Guest")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
@@ -133,26 +135,26 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        INDIVIDUAL = "individual", "Einzel"
-        PAIRS = "pairs", "Feste Paare"
-        LEAGUE = "league", "Liga"
+        INDIVIDUAL = "individual", _("Individual")
+        PAIRS = "pairs", _("Fixed pairs")
+        LEAGUE = "league", _("League")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Entwurf"
-        RUNNING = "running", "Läuft"
-        FINISHED = "finished", "Beendet"
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class MatchMode(models.TextChoices):
-        DEALS = "deals", "Feste Anzahl Spiele"
-        LIGA = "liga", "Liga-Partie"
+        DEALS = "deals", _("Fixed number of deals")
+        LIGA = "liga", _("Liga-Partie")
 
     class ByeScoreMode(models.TextChoices):
-        AVERAGE = "average", "Durchschnitt"
-        FIXED = "fixed", "Fester Wert"
+        AVERAGE = "average", _("Average")
+        FIXED = "fixed", _("Fixed value")
 
     class FinalsSeeding(models.TextChoices):
-        STANDINGS = "standings", "Tabelle der Vorrunde"
-        RATING = "rating", "Rating"
+        STANDINGS = "standings", _("Preliminary standings")
+        RATING = "rating", _("Rating")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     season = models.ForeignKey(
@@ -285,9 +287,9 @@ class RegistrationQuerySet(models.QuerySet["Registration"]):
 
 class Registration(models.Model):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Angemeldet"
-        CHECKED_IN = "checked_in", "Anwesend"
-        WITHDRAWN = "withdrawn", "Zurückgezogen"
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -352,16 +354,16 @@ class RoundQuerySet(models.QuerySet["Round"]):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAWING = "drawing", "Wird ausgelost"
-        DRAFT = "draft", "Entwurf"
-        PUBLISHED = "published", "Veröffentlicht"
-        CLOSED = "closed", "Abgeschlossen"
+        DRAWING = "drawing", _("Being drawn")
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        CLOSED = "closed", _("Closed")
 
     class Stage(models.TextChoices):
-        PRELIMINARY = "preliminary", "Vorrunde"
-        QUARTER = "quarter", "Viertelfinale"
-        SEMI = "semi", "Halbfinale"
-        FINAL = "final", "Finale"
+        PRELIMINARY = "preliminary", _("Preliminary round")
+        QUARTER = "quarter", _("Quarter-final")
+        SEMI = "semi", _("Semi-final")
+        FINAL = "final", _("Final")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -456,13 +458,13 @@ class Match(models.Model):
     Team 0 = seats 0 and 2, team 1 = seats 1 and 3."""
 
     class Mode(models.TextChoices):
-        DEALS = "deals", "Feste Anzahl Spiele"
-        LIGA = "liga", "Liga-Partie"
+        DEALS = "deals", _("Fixed number of deals")
+        LIGA = "liga", _("Liga-Partie")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Offen"
-        FINISHED = "finished", "Fertig"
-        CONFIRMED = "confirmed", "Bestätigt"
+        OPEN = "open", pgettext_lazy("match", "Open")
+        FINISHED = "finished", pgettext_lazy("match", "Finished")
+        CONFIRMED = "confirmed", _("Confirmed")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
@@ -679,10 +681,10 @@ class MatchDay(models.Model):
     """One fixture of the list: the home team meets the away team at the home venue."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Angesetzt"
-        OPEN = "open", "Tische offen"
-        CONFIRMED = "confirmed", "Bestätigt"
-        FINAL = "final", "Endgültig"
+        SCHEDULED = "scheduled", _("Scheduled")
+        OPEN = "open", _("Tables open")
+        CONFIRMED = "confirmed", _("Confirmed")
+        FINAL = "final", pgettext_lazy("match day", "Final")
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="match_days")
     round = models.PositiveSmallIntegerField(help_text="Spieltag of the fixture list")
@@ -733,9 +735,9 @@ class MatchDayConfirmation(models.Model):
     """A captain (home or away) or the venue's organiser confirms the match day's result."""
 
     class Side(models.TextChoices):
-        HOME = "home", "Heim"
-        AWAY = "away", "Gast"
-        VENUE = "venue", "Ausrichter"
+        HOME = "home", _("Home")
+        AWAY = "away", _("Away")
+        VENUE = "venue", _("Venue organiser")
 
     match_day = models.ForeignKey(MatchDay, on_delete=models.CASCADE, related_name="confirmations")
     side = models.CharField(max_length=5, choices=Side.choices)

@@ -68,3 +68,22 @@ def test_stranger_staff_sees_nothing(event: Event, django_user_model: Any) -> No
 def test_superuser_sees_idempotency_records(django_user_model: Any) -> None:
     root = django_user_model.objects.create_superuser("root", password="x")
     assert admin_client(root).get("/admin/games/idempotencyrecord/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [
+        ("en", ["Running", "Fixed pairs", "Checked in"], ["Läuft", "Feste Paare", "Anwesend"]),
+        ("de", ["Läuft", "Feste Paare", "Anwesend"], ["Running", "Fixed pairs"]),
+        ("nl", ["Bezig", "Vaste koppels", "Aanwezig"], ["Läuft", "Anwesend"]),
+    ],
+)
+def test_choice_labels_are_in_the_pages_language(
+    event: Event, organiser: Any, language: str, shown: list[str], not_shown: list[str]
+) -> None:
+    client = admin_client(organiser)
+    headers = {"Accept-Language": language}
+    page = client.get("/admin/tournaments/tournament/", headers=headers).content.decode()
+    page += client.get("/admin/tournaments/registration/", headers=headers).content.decode()
+    assert [text for text in shown if text not in page] == []
+    assert [text for text in not_shown if text in page] == []
