@@ -362,19 +362,24 @@ def confirm_match_day(*, match_day: MatchDay, side: str, user: Any) -> MatchDay:
     return match_day
 
 
+def _lock_confirmed(match_day: MatchDay, unconfirmed: Any) -> MatchDay:
+    """The match day, locked; refused unless its result is confirmed and not yet final."""
+    match_day = _lock(match_day)
+    if match_day.status == MatchDay.Status.FINAL:
+        raise Conflict("match_day_final", FINAL)
+    if match_day.status != MatchDay.Status.CONFIRMED:
+        raise Conflict("match_day_unconfirmed", unconfirmed)
+    return match_day
+
+
 @transaction.atomic
 def accept_match_day(*, match_day: MatchDay, user: Any) -> MatchDay:
     """A league organiser makes the confirmed result final; the match day's round is
     closed (its device codes end). Refused if the tables no longer show the confirmed
     numbers (a deal was corrected since): the captains confirm again."""
-    match_day = _lock(match_day)
-    if match_day.status == MatchDay.Status.FINAL:
-        raise Conflict("match_day_final", FINAL)
-    if match_day.status != MatchDay.Status.CONFIRMED:
-        raise Conflict(
-            "match_day_unconfirmed",
-            _("Both captains or the venue's organiser must confirm the result first."),
-        )
+    match_day = _lock_confirmed(
+        match_day, _("Both captains or the venue's organiser must confirm the result first.")
+    )
     if league_selectors.day_result(match_day).columns != league_selectors.stored_result(match_day):
         raise Conflict(
             "result_changed",
@@ -399,14 +404,7 @@ def send_back_match_day(*, match_day: MatchDay, reason: str) -> MatchDay:
     dropped and the match day is open again, so the home club corrects its deals and the
     captains (or the venue) confirm anew. The reason stays on the match day until its
     result is accepted."""
-    match_day = _lock(match_day)
-    if match_day.status == MatchDay.Status.FINAL:
-        raise Conflict("match_day_final", FINAL)
-    if match_day.status != MatchDay.Status.CONFIRMED:
-        raise Conflict(
-            "match_day_unconfirmed",
-            _("Only a confirmed result can be sent back."),
-        )
+    match_day = _lock_confirmed(match_day, _("Only a confirmed result can be sent back."))
     reason = reason.strip()
     if not reason:
         raise Refused("reason_missing", _("Say why the result is sent back."))
