@@ -319,7 +319,7 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["tournaments.filters.FilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "tournaments.schema.ContractSchema",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [

@@ -28,6 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import league_selectors, leagues
+from .filters import FilterSet
 from .league_serializers import (
     ConfirmMatchDaySerializer,
     DivisionSerializer,
@@ -162,7 +163,7 @@ class DivisionViewSet(ReadWriteViewSet):
 # --- teams ------------------------------------------------------------------------------
 
 
-class LeagueTeamFilter(django_filters.FilterSet):
+class LeagueTeamFilter(FilterSet):
     league = django_filters.NumberFilter(field_name="division__league_id")
 
     class Meta:
@@ -204,10 +205,10 @@ class LeagueTeamViewSet(ReadWriteViewSet):
 # --- match days -------------------------------------------------------------------------
 
 
-class MatchDayFilter(django_filters.FilterSet):
+class MatchDayFilter(FilterSet):
     league = django_filters.NumberFilter(field_name="division__league_id")
     team = django_filters.NumberFilter(method="filter_team")
-    status = django_filters.CharFilter(help_text="scheduled, open, confirmed or final")
+    status = django_filters.ChoiceFilter(choices=MatchDay.Status.choices)
 
     class Meta:
         model = MatchDay
