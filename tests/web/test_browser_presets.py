@@ -99,6 +99,15 @@ def tap(page: Any, pick: str, value: Any) -> None:
     page.locator(f"#entry button[data-pick='{pick}'][data-value='{value}']").click()
 
 
+def enter_solo_points(page: Any, points: tuple[int, ...]) -> None:
+    """At a 3-player table: seat 2 (button 1) declares with Clubs, each seat's card points."""
+    tap(page, "declarer", 1)
+    tap(page, "trump", "C")
+    for seat, value in enumerate(points):
+        page.fill(f"#points{seat}", str(value))
+    page.click("#entry button[type=submit]")
+
+
 def test_klaverjas_evening_in_dutch(live_server: Any, page: Any, club: Club) -> None:
     base = live_server.url
     tournament = evening(club, preset="klaverjas-rotterdam", names=DUTCH, options={})
@@ -202,11 +211,7 @@ def test_three_player_evening(live_server: Any, page: Any, club: Club) -> None:
             if at_tablet:
                 page.goto(f"{base}/t/{code}/")
                 page.locator("#entry [data-bind='number']").filter(has_text="3").wait_for()
-                tap(page, "declarer", 1)
-                tap(page, "trump", "C")
-                for seat, points in enumerate((20, 90, 40)):
-                    page.fill(f"#points{seat}", str(points))
-                page.click("#entry button[type=submit]")
+                enter_solo_points(page, (20, 90, 40))
                 page.locator("#table-state li[data-deal='3']").wait_for(timeout=20_000)
                 results = [
                     v.result
@@ -267,11 +272,7 @@ def test_the_preset_sheets_show_the_servers_refusal_in_words(
     _, code = services.issue_device_code(table=match.table)
     page.goto(f"{base}/lang/en/?next=/t/{code}/")
     page.locator("#entry [data-bind='number']").filter(has_text="1").wait_for()
-    tap(page, "declarer", 1)
-    tap(page, "trump", "C")
-    for seat, points in enumerate((20, 300, 40)):
-        page.fill(f"#points{seat}", str(points))
-    page.click("#entry button[type=submit]")
+    enter_solo_points(page, (20, 300, 40))
     error = page.locator("#entry [data-error-for='card_points']")
     error.filter(has_text="each player's card points").wait_for(timeout=20_000)
     assert not DealVersion.objects.filter(deal__match=match).exists()
