@@ -9,10 +9,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from klammern_site.serializers import ModelSerializer
+
 from .models import Deal, DealVersion
 
 
-class DealVersionSerializer(serializers.ModelSerializer):
+class DealVersionSerializer(ModelSerializer):
     entered_by = serializers.SerializerMethodField()
 
     class Meta:
@@ -40,7 +42,7 @@ def entered_by(version: DealVersion) -> str:
     return ""
 
 
-class DealSerializer(serializers.ModelSerializer):
+class DealSerializer(ModelSerializer):
     version = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     record = serializers.SerializerMethodField()

@@ -11,6 +11,7 @@ import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -232,9 +233,9 @@ class TournamentViewSet(
         """The stored standings; ``up_to_date`` says whether they include every result
         entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,
         with ``equals_snapshot``."""
-        fresh = request.query_params.get("fresh", "")
-        if fresh not in ("", "0", "false", "1", "true"):
-            raise ValidationError({"fresh": ["Must be true or false (1 or 0)."]})
+        fresh = request.query_params.get("fresh")
+        if fresh not in (None, "0", "false", "1", "true"):
+            raise ValidationError({"fresh": [_("Must be true or false (1 or 0).")]})
         if fresh in ("1", "true"):
             tournament = self.get_object()
             require_organiser(request.user, tournament.club_id)

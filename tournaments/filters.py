@@ -1,6 +1,8 @@
-"""django-filter FilterSets for the list endpoints, on a base that refuses a blank value
-for a filter that is not text (``?status=``, ``?club=``): the schema lists those values,
-and a blank one is neither a listed value nor an absent filter."""
+"""django-filter FilterSets for the list endpoints, on a base that takes the values the
+schema states and refuses the rest with a 400 naming the filter: integers as whole numbers
+(``?table=1.5`` is refused, not rounded), booleans as ``true`` or ``false``, and no blank
+value for a filter that is not text (``?status=``, ``?club=``), which is neither a listed
+value nor an absent filter."""
 
 from __future__ import annotations
 
@@ -8,27 +10,56 @@ from typing import Any
 
 import django_filters
 from django import forms
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_filters import rest_framework as drf_filters
 
 from .models import Match, Player, Registration, Round, Tournament
 
 BLANK_VALUE = _("Give a value or leave this filter out.")
+NOT_BOOLEAN = _("Must be true or false.")
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A number filter that takes whole numbers only."""
+
+    field_class = forms.IntegerField
 
 
 class NoBlankValues(forms.Form):
-    """A filter form that refuses a present but empty value for every non-text field."""
+    """A filter form that refuses a present but empty value for every non-text field, and
+    a boolean other than ``true`` or ``false``."""
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         for name, field in self.fields.items():
-            if not isinstance(field, forms.CharField) and self.data.get(name) == "":
+            value = self.data.get(name)
+            if value == "" and not isinstance(field, forms.CharField):
                 self.add_error(name, forms.ValidationError(BLANK_VALUE, code="blank"))
+            elif isinstance(field, forms.NullBooleanField) and value not in (None, "true", "false"):
+                self.add_error(name, forms.ValidationError(NOT_BOOLEAN, code="invalid"))
         return cleaned
 
 
+INTEGER_FIELDS = (
+    models.AutoField,
+    models.BigAutoField,
+    models.IntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+    models.BigIntegerField,
+)
+
+
 class FilterSet(drf_filters.FilterSet):
-    """The API's FilterSet: django-filter's, with ``NoBlankValues``."""
+    """The API's FilterSet: django-filter's, with ``NoBlankValues`` and whole-number
+    filters for the models' integer fields."""
+
+    FILTER_DEFAULTS = {
+        **drf_filters.FilterSet.FILTER_DEFAULTS,
+        **{field: {"filter_class": IntegerFilter} for field in INTEGER_FIELDS},
+    }
 
     def get_form_class(self) -> type[forms.Form]:
         form = super().get_form_class()
@@ -43,9 +74,9 @@ class FilterBackend(drf_filters.DjangoFilterBackend):
 
 
 class TournamentFilter(FilterSet):
-    club = django_filters.NumberFilter(field_name="club_id")
+    club = IntegerFilter(field_name="club_id")
     club_slug = django_filters.CharFilter(field_name="club__slug")
-    season = django_filters.NumberFilter(field_name="season_id")
+    season = IntegerFilter(field_name="season_id")
     name = django_filters.CharFilter(lookup_expr="icontains")
 
     class Meta:
@@ -54,7 +85,7 @@ class TournamentFilter(FilterSet):
 
 
 class PlayerFilter(FilterSet):
-    club = django_filters.NumberFilter(field_name="clubs__id")
+    club = IntegerFilter(field_name="clubs__id")
     name = django_filters.CharFilter(lookup_expr="icontains")
 
     class Meta:
@@ -63,7 +94,7 @@ class PlayerFilter(FilterSet):
 
 
 class RegistrationFilter(FilterSet):
-    tournament = django_filters.NumberFilter(field_name="tournament_id")
+    tournament = IntegerFilter(field_name="tournament_id")
 
     class Meta:
         model = Registration
@@ -71,7 +102,7 @@ class RegistrationFilter(FilterSet):
 
 
 class RoundFilter(FilterSet):
-    tournament = django_filters.NumberFilter(field_name="tournament_id")
+    tournament = IntegerFilter(field_name="tournament_id")
 
     class Meta:
         model = Round
@@ -79,10 +110,10 @@ class RoundFilter(FilterSet):
 
 
 class MatchFilter(FilterSet):
-    tournament = django_filters.NumberFilter(field_name="round__tournament_id")
-    round = django_filters.NumberFilter(field_name="round_id")
-    round_number = django_filters.NumberFilter(field_name="round__number")
-    table = django_filters.NumberFilter(field_name="table__number")
+    tournament = IntegerFilter(field_name="round__tournament_id")
+    round = IntegerFilter(field_name="round_id")
+    round_number = IntegerFilter(field_name="round__number")
+    table = IntegerFilter(field_name="table__number")
 
     class Meta:
         model = Match

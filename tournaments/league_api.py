@@ -28,7 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import league_selectors, leagues
-from .filters import FilterSet
+from .filters import FilterSet, IntegerFilter
 from .league_serializers import (
     ConfirmMatchDaySerializer,
     DivisionSerializer,
@@ -164,7 +164,7 @@ class DivisionViewSet(ReadWriteViewSet):
 
 
 class LeagueTeamFilter(FilterSet):
-    league = django_filters.NumberFilter(field_name="division__league_id")
+    league = IntegerFilter(field_name="division__league_id")
 
     class Meta:
         model = LeagueTeam
@@ -206,8 +206,8 @@ class LeagueTeamViewSet(ReadWriteViewSet):
 
 
 class MatchDayFilter(FilterSet):
-    league = django_filters.NumberFilter(field_name="division__league_id")
-    team = django_filters.NumberFilter(method="filter_team")
+    league = IntegerFilter(field_name="division__league_id")
+    team = IntegerFilter(method="filter_team")
     status = django_filters.ChoiceFilter(choices=MatchDay.Status.choices)
 
     class Meta:

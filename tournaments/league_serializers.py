@@ -10,12 +10,14 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from klammern_site.serializers import ModelSerializer, Serializer
+
 from . import league_selectors
 from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation, Player
 from .validators import validate_name
 
 
-class LeagueSerializer(serializers.ModelSerializer):
+class LeagueSerializer(ModelSerializer):
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
 
     class Meta:
@@ -40,7 +42,7 @@ class LeagueUpdateSerializer(LeagueSerializer):
         read_only_fields = ["id", "slug", "organisers", "created"]
 
 
-class DivisionSerializer(serializers.ModelSerializer):
+class DivisionSerializer(ModelSerializer):
     class Meta:
         model = Division
         fields = ["id", "league", "name", "order"]
@@ -52,12 +54,12 @@ class DivisionUpdateSerializer(DivisionSerializer):
         read_only_fields = ["id", "league"]
 
 
-class FixturesRequestSerializer(serializers.Serializer):
+class FixturesRequestSerializer(Serializer):
     first_day = serializers.DateTimeField(required=False, allow_null=True)
     days_between = serializers.IntegerField(min_value=1, max_value=365, default=14)
 
 
-class TableRowSerializer(serializers.Serializer):
+class TableRowSerializer(Serializer):
     rank = serializers.IntegerField()
     team = serializers.IntegerField()
     name = serializers.CharField()
@@ -76,7 +78,7 @@ class TableRowSerializer(serializers.Serializer):
     head_to_head = serializers.IntegerField(allow_null=True)
 
 
-class LeagueTeamSerializer(serializers.ModelSerializer):
+class LeagueTeamSerializer(ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
     captain = serializers.SlugRelatedField(
         slug_field="username",
@@ -113,7 +115,7 @@ class LeagueTeamUpdateSerializer(LeagueTeamSerializer):
         read_only_fields = ["id", "division", "club", "created"]
 
 
-class SideSerializer(serializers.Serializer):
+class SideSerializer(Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
@@ -123,7 +125,7 @@ def _side(team: LeagueTeam) -> dict[str, Any]:
     return {"id": team.pk, "name": team.name, "club": team.club.name}
 
 
-class MatchDaySerializer(serializers.ModelSerializer):
+class MatchDaySerializer(ModelSerializer):
     """A fixture with its stored result (the numbers confirmed, or final)."""
 
     home = serializers.SerializerMethodField()
@@ -172,7 +174,7 @@ class MatchDaySerializer(serializers.ModelSerializer):
         return league_selectors.confirmed_sides(day)
 
 
-class PartieSerializer(serializers.Serializer):
+class PartieSerializer(Serializer):
     number = serializers.IntegerField()
     sitting = serializers.IntegerField()
     table = serializers.IntegerField()
@@ -185,7 +187,7 @@ class PartieSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
 
 
-class LiveResultSerializer(serializers.Serializer):
+class LiveResultSerializer(Serializer):
     complete = serializers.BooleanField()
     home_partien = serializers.IntegerField()
     away_partien = serializers.IntegerField()
@@ -214,7 +216,7 @@ class MatchDayDetailSerializer(MatchDaySerializer):
         return dict(LiveResultSerializer(live).data)
 
 
-class MatchDayUpdateSerializer(serializers.ModelSerializer):
+class MatchDayUpdateSerializer(ModelSerializer):
     class Meta:
         model = MatchDay
         fields = ["starts_at", "venue"]
@@ -230,16 +232,16 @@ def _pairs() -> serializers.ListField:
     return serializers.ListField(child=pair, min_length=2, max_length=2)
 
 
-class OpenMatchDaySerializer(serializers.Serializer):
+class OpenMatchDaySerializer(Serializer):
     home_pairs = _pairs()
     away_pairs = _pairs()
 
 
-class ConfirmMatchDaySerializer(serializers.Serializer):
+class ConfirmMatchDaySerializer(Serializer):
     side = serializers.ChoiceField(MatchDayConfirmation.Side.choices)
 
 
-class SendBackMatchDaySerializer(serializers.Serializer):
+class SendBackMatchDaySerializer(Serializer):
     reason = serializers.CharField(
         max_length=500,
         validators=[validate_name],

@@ -10,10 +10,12 @@ from django.contrib.auth import password_validation
 from django.utils.text import slugify
 from rest_framework import serializers
 
+from klammern_site.serializers import ModelSerializer, Serializer
+
 from .models import Club, Player, Season, Team
 
 
-class SignUpSerializer(serializers.Serializer):
+class SignUpSerializer(Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
     email = serializers.EmailField()
     password = serializers.CharField(write_only=True, max_length=128)
@@ -23,13 +25,13 @@ class SignUpSerializer(serializers.Serializer):
         return value
 
 
-class SignedUpSerializer(serializers.Serializer):
+class SignedUpSerializer(Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     token = serializers.CharField(help_text="For ``Authorization: Token <token>``.")
 
 
-class ClubCreateSerializer(serializers.Serializer):
+class ClubCreateSerializer(Serializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=100, required=False, allow_blank=True)
     city = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -50,25 +52,25 @@ class ClubCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class ClubDetailSerializer(serializers.ModelSerializer):
+class ClubDetailSerializer(ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "city", "boss_window", "created"]
         read_only_fields = fields
 
 
-class InvitationSerializer(serializers.Serializer):
+class InvitationSerializer(Serializer):
     club = serializers.IntegerField()
     token = serializers.CharField()
     url = serializers.URLField()
     expires_at = serializers.DateTimeField()
 
 
-class InvitationAcceptSerializer(serializers.Serializer):
+class InvitationAcceptSerializer(Serializer):
     token = serializers.CharField(max_length=100)
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(ModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "club", "name", "starts_on", "ends_on", "best_of", "min_evenings"]
@@ -81,7 +83,7 @@ class SeasonUpdateSerializer(SeasonSerializer):
         read_only_fields = ["id", "club"]
 
 
-class SeasonRowSerializer(serializers.Serializer):
+class SeasonRowSerializer(Serializer):
     rank = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -91,7 +93,7 @@ class SeasonRowSerializer(serializers.Serializer):
     best = serializers.FloatField()
 
 
-class SeasonTableSerializer(serializers.Serializer):
+class SeasonTableSerializer(Serializer):
     season = serializers.IntegerField()
     name = serializers.CharField()
     best_of = serializers.IntegerField(allow_null=True)
@@ -100,13 +102,13 @@ class SeasonTableSerializer(serializers.Serializer):
     rows = SeasonRowSerializer(many=True)
 
 
-class PairMemberSerializer(serializers.ModelSerializer):
+class PairMemberSerializer(ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name"]
 
 
-class PairSerializer(serializers.ModelSerializer):
+class PairSerializer(ModelSerializer):
     players = PairMemberSerializer(many=True, read_only=True)
 
     class Meta:
@@ -115,21 +117,21 @@ class PairSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "tournament", "players"]
 
 
-class PairCreateSerializer(serializers.Serializer):
+class PairCreateSerializer(Serializer):
     players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class PairRenameSerializer(serializers.Serializer):
+class PairRenameSerializer(Serializer):
     name = serializers.CharField(max_length=200)
 
 
-class PairDrawSerializer(serializers.Serializer):
+class PairDrawSerializer(Serializer):
     method = serializers.ChoiceField(["random", "cards"], default="random")
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
 
-class PairDrawResultSerializer(serializers.Serializer):
+class PairDrawResultSerializer(Serializer):
     seed = serializers.IntegerField()
     method = serializers.CharField()
     pairs = PairSerializer(many=True)
@@ -137,17 +139,17 @@ class PairDrawResultSerializer(serializers.Serializer):
     cards = serializers.DictField(child=serializers.CharField(), help_text="player id → card")
 
 
-class FinalsStartSerializer(serializers.Serializer):
+class FinalsStartSerializer(Serializer):
     size = serializers.ChoiceField([4, 8], default=4)
 
 
-class BracketSideSerializer(serializers.Serializer):
+class BracketSideSerializer(Serializer):
     team = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
 
 
-class BracketMatchSerializer(serializers.Serializer):
+class BracketMatchSerializer(Serializer):
     match = serializers.IntegerField()
     slot = serializers.CharField()
     label = serializers.CharField()
@@ -165,18 +167,18 @@ class BracketMatchSerializer(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True, help_text="0 home, 1 away; once closed")
 
 
-class BracketStageSerializer(serializers.Serializer):
+class BracketStageSerializer(Serializer):
     stage = serializers.CharField()
     label = serializers.CharField()
     matches = BracketMatchSerializer(many=True)
 
 
-class PlacingSerializer(serializers.Serializer):
+class PlacingSerializer(Serializer):
     place = serializers.IntegerField()
     team = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class BracketSerializer(serializers.Serializer):
+class BracketSerializer(Serializer):
     stages = BracketStageSerializer(many=True)
     placings = PlacingSerializer(many=True)

@@ -20,12 +20,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.serializers import Serializer
+
 from . import rating_services
 from .models import Club, Player, RatingList
 from .permissions import NotADevice, organises_club, visible_tournaments
 
 
-class RatingRowSerializer(serializers.Serializer):
+class RatingRowSerializer(Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -35,7 +37,7 @@ class RatingRowSerializer(serializers.Serializer):
     games = serializers.IntegerField()
 
 
-class ClubRatingsSerializer(serializers.Serializer):
+class ClubRatingsSerializer(Serializer):
     club = serializers.IntegerField()
     model = serializers.CharField()
     rounds = serializers.IntegerField(help_text="Closed rounds counted.")
@@ -43,7 +45,7 @@ class ClubRatingsSerializer(serializers.Serializer):
     rows = RatingRowSerializer(many=True)
 
 
-class RatingStepSerializer(serializers.Serializer):
+class RatingStepSerializer(Serializer):
     sequence = serializers.IntegerField(help_text="The round's place in the club's closing order.")
     closed_at = serializers.DateTimeField(allow_null=True)
     tournament = serializers.IntegerField(allow_null=True, help_text="None if not visible.")
@@ -55,7 +57,7 @@ class RatingStepSerializer(serializers.Serializer):
     games = serializers.IntegerField()
 
 
-class ClubRatingHistorySerializer(serializers.Serializer):
+class ClubRatingHistorySerializer(Serializer):
     club = serializers.IntegerField()
     club_name = serializers.CharField()
     club_slug = serializers.CharField()
@@ -66,7 +68,7 @@ class ClubRatingHistorySerializer(serializers.Serializer):
     history = RatingStepSerializer(many=True)
 
 
-class PlayerRatingHistorySerializer(serializers.Serializer):
+class PlayerRatingHistorySerializer(Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     clubs = ClubRatingHistorySerializer(many=True)

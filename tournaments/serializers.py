@@ -21,6 +21,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.validators import UniqueTogetherValidator
 
 from games.models import DealVersion
+from klammern_site.serializers import ModelSerializer, Serializer
 
 from .models import (
     Bye,
@@ -111,21 +112,21 @@ def organised_player() -> ScopedPrimaryKeyField:
     return ScopedPrimaryKeyField(queryset=Player.objects.none(), scope=organised_players)
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "boss_window", "created"]
         read_only_fields = ["id", "slug", "created"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "household", "created"]
         read_only_fields = ["id", "created"]
 
 
-class PlayerCreateSerializer(serializers.Serializer):
+class PlayerCreateSerializer(Serializer):
     club = target_club()
     name = serializers.CharField(max_length=200, validators=[validate_name])
     household = serializers.CharField(
@@ -134,7 +135,7 @@ class PlayerCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(ClubMembership.Kind.choices, default=ClubMembership.Kind.MEMBER)
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(ModelSerializer):
     club = target_club()
     club_name = serializers.CharField(source="club.name", read_only=True)
     season = ScopedPrimaryKeyField(
@@ -238,7 +239,7 @@ class TournamentUpdateSerializer(TournamentSerializer):
         return slug
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
 
     class Meta:
@@ -259,7 +260,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RegistrationCreateSerializer(serializers.Serializer):
+class RegistrationCreateSerializer(Serializer):
     tournament = target_tournament()
     player = organised_player()
     team = ScopedPrimaryKeyField(
@@ -276,14 +277,14 @@ class RegistrationCreateSerializer(serializers.Serializer):
         ]
 
 
-class FixedTableSerializer(serializers.Serializer):
+class FixedTableSerializer(Serializer):
     """``table``: the table number the player always sits at from the next draw on;
     ``null`` clears it."""
 
     table = serializers.IntegerField(min_value=1, max_value=MAX_FIXED_TABLE, allow_null=True)
 
 
-class ForbiddenPairingSerializer(serializers.ModelSerializer):
+class ForbiddenPairingSerializer(ModelSerializer):
     player_a_name = serializers.CharField(source="player_a.name", read_only=True)
     player_b_name = serializers.CharField(source="player_b.name", read_only=True)
 
@@ -293,14 +294,14 @@ class ForbiddenPairingSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ForbiddenPairingCreateSerializer(serializers.Serializer):
+class ForbiddenPairingCreateSerializer(Serializer):
     """Two players registered in the tournament, in either order."""
 
     player_a = organised_player()
     player_b = organised_player()
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
     team = serializers.IntegerField(read_only=True)
 
@@ -309,7 +310,7 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["position", "team", "player", "player_name"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     match = serializers.PrimaryKeyRelatedField(read_only=True)
 
@@ -318,7 +319,7 @@ class TableSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "match", "seats"]
 
 
-class ByeSerializer(serializers.ModelSerializer):
+class ByeSerializer(ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
 
     class Meta:
@@ -326,7 +327,7 @@ class ByeSerializer(serializers.ModelSerializer):
         fields = ["player", "player_name", "points"]
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(ModelSerializer):
     tables = TableSerializer(many=True, read_only=True)
     byes = ByeSerializer(many=True, read_only=True)
 
@@ -347,15 +348,15 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class DrawRoundSerializer(serializers.Serializer):
+class DrawRoundSerializer(Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
 
-class CloseRoundSerializer(serializers.Serializer):
+class CloseRoundSerializer(Serializer):
     force = serializers.BooleanField(default=False)
 
 
-class DealResultSerializer(serializers.Serializer):
+class DealResultSerializer(Serializer):
     """A deal's current result, as the public sees it."""
 
     number = serializers.IntegerField()
@@ -383,7 +384,7 @@ def deal_results(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(ModelSerializer):
     tournament = serializers.IntegerField(source="round.tournament_id", read_only=True)
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     table_number = serializers.IntegerField(source="table.number", read_only=True)
@@ -439,11 +440,11 @@ class MatchSerializer(serializers.ModelSerializer):
         return self._deal_results(match)
 
 
-class ConfirmMatchSerializer(serializers.Serializer):
+class ConfirmMatchSerializer(Serializer):
     team = serializers.ChoiceField(choices=[0, 1])
 
 
-class TableProgressSerializer(serializers.Serializer):
+class TableProgressSerializer(Serializer):
     table = serializers.IntegerField()
     match = serializers.IntegerField()
     status = serializers.CharField()
@@ -457,7 +458,7 @@ class TableProgressSerializer(serializers.Serializer):
     device_active = serializers.BooleanField()
 
 
-class DeviceCodeSerializer(serializers.Serializer):
+class DeviceCodeSerializer(Serializer):
     code = serializers.CharField()
     url = serializers.URLField()
     qr_svg = serializers.CharField()
@@ -465,7 +466,7 @@ class DeviceCodeSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(Serializer):
     tournament = serializers.IntegerField()
     results_version = serializers.IntegerField()
     computed_version = serializers.IntegerField(allow_null=True)
@@ -475,7 +476,7 @@ class StandingsSerializer(serializers.Serializer):
     data = serializers.JSONField()
 
 
-class LeaderboardsSerializer(serializers.Serializer):
+class LeaderboardsSerializer(Serializer):
     club = serializers.IntegerField()
     results_version = serializers.IntegerField()
     computed_version = serializers.IntegerField(allow_null=True)

@@ -186,7 +186,8 @@ def fill_references(case: Any, ids: dict[str, list[int]], created: set[int]) -> 
         return
     for field in REFERENCES:
         value = case.body.get(field)
-        if field in case.body and ids.get(f"{field}s") and value not in created:
+        taken = isinstance(value, int) and value in created
+        if field in case.body and ids.get(f"{field}s") and not taken:
             case.body[field] = ids[f"{field}s"][0]
 
 

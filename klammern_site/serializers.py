@@ -1,0 +1,89 @@
+"""The API's serializer bases: DRF's, refusing a JSON value of the wrong type.
+
+DRF coerces what it can: ``"5"`` for an integer, ``891`` for a string, ``"yes"`` for a
+boolean. The schema states each field's JSON type, so a body that breaks it is refused with
+the field named (400, code ``invalid``) instead of being quietly converted. Query strings
+are text by nature and are left to DRF's own conversion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+from rest_framework.relations import ManyRelatedField, PrimaryKeyRelatedField, SlugRelatedField
+
+NOT_TEXT = _("Must be text.")
+NOT_INTEGER = _("Must be a whole number.")
+NOT_NUMBER = _("Must be a number.")
+NOT_BOOLEAN = _("Must be true or false.")
+NOT_LIST = _("Must be a list.")
+NOT_OBJECT = _("Must be an object.")
+
+
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+#: (field classes, the JSON type check, the message); the first match decides.
+CHECKS: tuple[tuple[tuple[type, ...], Any, Any], ...] = (
+    ((serializers.BooleanField,), lambda v: isinstance(v, bool), NOT_BOOLEAN),
+    ((serializers.IntegerField, PrimaryKeyRelatedField), _is_integer, NOT_INTEGER),
+    ((serializers.FloatField,), _is_number, NOT_NUMBER),
+    ((serializers.CharField, SlugRelatedField), lambda v: isinstance(v, str), NOT_TEXT),
+    (
+        (serializers.ListField, serializers.ListSerializer, ManyRelatedField),
+        lambda v: isinstance(v, list),
+        NOT_LIST,
+    ),
+    (
+        (serializers.Serializer, serializers.DictField),
+        lambda v: isinstance(v, Mapping),
+        NOT_OBJECT,
+    ),
+)
+
+
+def json_type_problem(field: serializers.Field, value: Any) -> Any:
+    """The message for ``value`` if its JSON type is not the one ``field`` takes, else None
+    (``null`` is left to the field's ``allow_null``)."""
+    if value is None:
+        return None
+    for classes, fits, message in CHECKS:
+        if isinstance(field, classes):
+            return None if fits(value) else message
+    return None
+
+
+class StrictJSONTypes:
+    """Refuses a JSON body whose values have another type than their fields take."""
+
+    fields: Any
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping) and not isinstance(data, QueryDict):
+            errors = {
+                name: [problem]
+                for name, field in self.fields.items()
+                if not field.read_only
+                and name in data
+                and (problem := json_type_problem(field, data[name])) is not None
+            }
+            if errors:
+                raise serializers.ValidationError(errors, code="invalid")
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+class Serializer(StrictJSONTypes, serializers.Serializer):  # type: ignore[type-arg]
+    """DRF's ``Serializer`` with ``StrictJSONTypes``."""
+
+
+class ModelSerializer(StrictJSONTypes, serializers.ModelSerializer):  # type: ignore[type-arg]
+    """DRF's ``ModelSerializer`` with ``StrictJSONTypes``."""
