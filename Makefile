@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/klammern
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: venv engine run demo test test-fast lint check bench clean
+.PHONY: venv engine run demo test fuzz test-fast lint check bench clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,13 @@ test: engine
 		$(PY) -m pytest -q $(PYTEST_ARGS)
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		KLAMMERN_ENGINE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine
+
+## fuzz: the schemathesis suite with many random examples (about 5 minutes; not in CI)
+fuzz: engine
+	scripts/services.sh
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
+		FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-100} FUZZ_SEQUENCES=$${FUZZ_SEQUENCES:-150} FUZZ_RANDOM=1 \
+		$(PY) -m pytest -q -p no:cacheprovider tests/fuzz
 
 ## test-fast: the engine and algorithm suites only (no services needed)
 test-fast: engine

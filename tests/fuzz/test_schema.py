@@ -15,11 +15,13 @@ errors, which that check reports as "valid data rejected".
 
 Path ids are real objects half the time (a generated even id is swapped for one of the
 fixture's), so detail views and commands run on a real tournament, not only as 404s.
-Examples are bounded and derandomised so the run is repeatable and fits a CI budget.
+Examples are bounded and derandomised so the run is repeatable and fits a CI budget;
+``make fuzz`` runs many more, random ones.
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,9 +58,11 @@ CHECKS = [
     ignored_auth,
     negative_data_rejection,
 ]
-MAX_EXAMPLES = 8
-STATEFUL_EXAMPLES = 25  # sequences
+# ``make fuzz`` runs more, random examples: FUZZ_EXAMPLES, FUZZ_SEQUENCES, FUZZ_RANDOM=1.
+MAX_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "8"))
+STATEFUL_EXAMPLES = int(os.environ.get("FUZZ_SEQUENCES", "25"))
 STATEFUL_STEPS = 8  # calls per sequence at most
+DERANDOMIZE = os.environ.get("FUZZ_RANDOM", "") != "1"
 
 
 @pytest.fixture
@@ -134,7 +138,7 @@ def call(case: Any, ids: dict[str, list[int]], **headers: str) -> None:
 FUZZ = settings(
     max_examples=MAX_EXAMPLES,
     deadline=None,
-    derandomize=True,
+    derandomize=DERANDOMIZE,
     database=None,
     suppress_health_check=list(HealthCheck),
 )
@@ -170,7 +174,7 @@ STATEFUL = settings(
     max_examples=STATEFUL_EXAMPLES,
     stateful_step_count=STATEFUL_STEPS,
     deadline=None,
-    derandomize=True,
+    derandomize=DERANDOMIZE,
     database=None,
     phases=[Phase.explicit, Phase.generate],  # a failure as found, unshrunk
     suppress_health_check=list(HealthCheck),
