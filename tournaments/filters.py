@@ -6,6 +6,7 @@ value nor an absent filter."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import django_filters
@@ -13,17 +14,30 @@ from django import forms
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_filters import rest_framework as drf_filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 
 from .models import Match, Player, Registration, Round, Tournament
 
+WHOLE_NUMBER = re.compile(r"\s*[-+]?[0-9]+\s*")
 BLANK_VALUE = _("Give a value or leave this filter out.")
 NOT_BOOLEAN = _("Must be true or false.")
 
 
+class WholeNumberField(forms.IntegerField):
+    """Django's integer form field without its leniency for ``5.0``."""
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str) and value.strip() and not WHOLE_NUMBER.fullmatch(value):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+@extend_schema_field(OpenApiTypes.INT)
 class IntegerFilter(django_filters.NumberFilter):
     """A number filter that takes whole numbers only."""
 
-    field_class = forms.IntegerField
+    field_class = WholeNumberField
 
 
 class NoBlankValues(forms.Form):

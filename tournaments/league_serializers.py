@@ -35,6 +35,7 @@ class LeagueSerializer(ModelSerializer):
             "created",
         ]
         read_only_fields = ["id", "organisers", "created"]
+        extra_kwargs = {"liga_target": {"min_value": 1, "max_value": 500}}  # as the console
 
 
 class LeagueUpdateSerializer(LeagueSerializer):

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from tests.conftest import Event
 from tests.support.clients import APIClient
-from tournaments.models import Player, Registration
+from tournaments.models import League, Player, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -67,6 +67,7 @@ def test_right_types_still_pass(event: Event, organiser_client: APIClient) -> No
     ("query", "field"),
     [
         ("/api/matches/?table=1.5", "table"),
+        ("/api/matches/?round=0.0&round_number=0.0", "round"),
         ("/api/matches/?tournament=-9e-232", "tournament"),
         ("/api/rounds/?number=2.5", "number"),
         ("/api/registrations/?late=1e308", "late"),
@@ -96,3 +97,25 @@ def test_fresh_standings_take_a_boolean(
     assert response.status_code == 400
     assert response.json()["fresh"] == ["Muss true oder false (1 oder 0) sein."]
     assert organiser_client.get(url.replace(f"={value}", "=1")).json()["fresh"] is True
+
+
+@pytest.mark.parametrize("field", ["deals_per_match", "liga_target"])
+def test_a_match_of_no_deals_or_points_is_refused(
+    event: Event, organiser_client: APIClient, field: str
+) -> None:
+    body = {"club": event.club.pk, "name": "Leer", "slug": "leer", field: 0}
+    response = organiser_client.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()
+    assert not Tournament.objects.filter(slug="leer").exists()
+
+
+def test_a_league_to_no_points_is_refused(organiser_client: APIClient) -> None:
+    body = {"name": "Bodensee-Liga", "slug": "bodensee", "liga_target": 0}
+    response = organiser_client.post("/api/leagues/", body, format="json")
+    assert response.status_code == 400 and "liga_target" in response.json()
+    body["liga_target"] = 51
+    league = organiser_client.post("/api/leagues/", body, format="json").json()
+    response = organiser_client.patch(f"/api/leagues/{league['id']}/", {"liga_target": 0})
+    assert response.status_code == 400 and "liga_target" in response.json()
+    assert League.objects.get(pk=league["id"]).liga_target == 51
