@@ -2,7 +2,8 @@
 
 DRF coerces what it can: ``"5"`` for an integer, ``891`` for a string, ``"yes"`` for a
 boolean. The schema states each field's JSON type, so a body that breaks it is refused with
-the field named (400, code ``invalid``) instead of being quietly converted. Query strings
+the field named (400, code ``invalid``) instead of being quietly converted; a text with a
+NUL character, which no PostgreSQL text column holds, is refused too. Query strings
 are text by nature and are left to DRF's own conversion.
 """
 
@@ -22,6 +23,7 @@ NOT_NUMBER = _("Must be a number.")
 NOT_BOOLEAN = _("Must be true or false.")
 NOT_LIST = _("Must be a list.")
 NOT_OBJECT = _("Must be an object.")
+NUL_IN_TEXT = _("Must not contain a NUL character.")
 
 
 def _is_integer(value: Any) -> bool:
@@ -56,6 +58,8 @@ def json_type_problem(field: serializers.Field, value: Any) -> Any:
     (``null`` is left to the field's ``allow_null``)."""
     if value is None:
         return None
+    if isinstance(value, str) and "\x00" in value:  # no text column can hold it
+        return NUL_IN_TEXT
     for classes, fits, message in CHECKS:
         if isinstance(field, classes):
             return None if fits(value) else message

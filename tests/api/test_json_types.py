@@ -119,3 +119,17 @@ def test_a_league_to_no_points_is_refused(organiser_client: APIClient) -> None:
     response = organiser_client.patch(f"/api/leagues/{league['id']}/", {"liga_target": 0})
     assert response.status_code == 400 and "liga_target" in response.json()
     assert League.objects.get(pk=league["id"]).liga_target == 51
+
+
+def test_a_nul_character_is_refused_where_a_name_is_looked_up(
+    event: Event, organiser_client: APIClient
+) -> None:
+    league = organiser_client.post(
+        "/api/leagues/", {"name": "Seeliga", "slug": "seeliga"}, format="json"
+    ).json()
+    division = organiser_client.post(
+        "/api/divisions/", {"league": league["id"], "name": "A"}, format="json"
+    ).json()
+    body = {"division": division["id"], "club": event.club.pk, "name": "KC 1", "captain": "a\x00"}
+    response = organiser_client.post("/api/league-teams/", body, format="json")
+    assert refused(response, "captain") == ["Must not contain a NUL character."]
