@@ -35,7 +35,6 @@ class LeagueSerializer(ModelSerializer):
             "created",
         ]
         read_only_fields = ["id", "organisers", "created"]
-        extra_kwargs = {"liga_target": {"min_value": 1, "max_value": 500}}  # as the console
 
 
 class LeagueUpdateSerializer(LeagueSerializer):

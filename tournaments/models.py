@@ -13,6 +13,7 @@ import secrets
 from datetime import datetime
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -20,6 +21,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .validators import validate_name
+
+#: The most deals a match of a fixed number of deals may have.
+MAX_DEALS_PER_MATCH = 64
+#: The highest target of match points a Liga-Partie may have.
+MAX_LIGA_TARGET = 500
 
 
 def default_tiebreaks() -> list[str]:
@@ -173,8 +179,12 @@ class Tournament(models.Model):
     rules_locked = models.BooleanField(default=False)
     locked_at = models.DateTimeField(null=True, blank=True)
     match_mode = models.CharField(max_length=8, choices=MatchMode.choices, default=MatchMode.DEALS)
-    deals_per_match = models.PositiveSmallIntegerField(default=8)
-    liga_target = models.PositiveSmallIntegerField(default=51)
+    deals_per_match = models.PositiveSmallIntegerField(
+        default=8, validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_MATCH)]
+    )
+    liga_target = models.PositiveSmallIntegerField(
+        default=51, validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)]
+    )
     bye_score_mode = models.CharField(
         max_length=8, choices=ByeScoreMode.choices, default=ByeScoreMode.AVERAGE
     )
@@ -618,7 +628,9 @@ class League(models.Model):
     is_public = models.BooleanField(default=True)
     rules_preset = models.CharField(max_length=50, default="klammern")
     rules_options = models.JSONField(default=dict, blank=True)
-    liga_target = models.PositiveSmallIntegerField(default=51)
+    liga_target = models.PositiveSmallIntegerField(
+        default=51, validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)]
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = LeagueQuerySet.as_manager()

@@ -183,11 +183,6 @@ class TournamentSerializer(ModelSerializer):
             "results_version",
             "created",
         ]
-        # as the console: a match has 1 to 64 deals, a Liga-Partie a target of 1 to 500
-        extra_kwargs = {
-            "deals_per_match": {"min_value": 1, "max_value": 64},
-            "liga_target": {"min_value": 1, "max_value": 500},
-        }
 
     def validate_tiebreaks(self, value: Any) -> list[str]:
         """A list of the tie-break names the standings know, each once."""

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Tournament
+from tournaments.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Club, Tournament
 from tournaments.presets import PRESET_NAMES
 from tournaments.validators import validate_name
 
@@ -91,9 +91,11 @@ class TournamentForm(forms.Form):
         ],
     )
     deals_per_match = forms.IntegerField(
-        label=_("Deals per table"), min_value=1, max_value=64, initial=8
+        label=_("Deals per table"), min_value=1, max_value=MAX_DEALS_PER_MATCH, initial=8
     )
-    liga_target = forms.IntegerField(label=_("Liga target"), min_value=1, max_value=500, initial=51)
+    liga_target = forms.IntegerField(
+        label=_("Liga target"), min_value=1, max_value=MAX_LIGA_TARGET, initial=51
+    )
     planned_rounds = forms.IntegerField(
         label=_("Planned rounds"), min_value=1, max_value=50, required=False
     )

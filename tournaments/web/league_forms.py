@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Division, LeagueTeam, Player
+from tournaments.models import MAX_LIGA_TARGET, Club, Division, LeagueTeam, Player
 from tournaments.validators import validate_name
 
 from .forms import PRESET_LABELS
@@ -40,7 +40,7 @@ class LeagueForm(forms.Form):
     liga_target = forms.IntegerField(
         label=_("Liga target (match points of a Liga-Partie)"),
         min_value=1,
-        max_value=500,
+        max_value=MAX_LIGA_TARGET,
         initial=51,
     )
     is_public = forms.BooleanField(
