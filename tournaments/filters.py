@@ -17,11 +17,12 @@ from django_filters import rest_framework as drf_filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
+from klammern_site.serializers import NOT_BOOLEAN
+
 from .models import Match, Player, Registration, Round, Tournament
 
 WHOLE_NUMBER = re.compile(r"\s*[-+]?[0-9]+\s*")
 BLANK_VALUE = _("Give a value or leave this filter out.")
-NOT_BOOLEAN = _("Must be true or false.")
 
 
 class WholeNumberField(forms.IntegerField):
