@@ -102,8 +102,15 @@ def deal_row(page: Any, number: int) -> Any:
     return page.locator(f"#table-state li[data-deal='{number}']")
 
 
-def tap_correct(page: Any, number: int) -> None:
+def tap_correct(page: Any, number: int, *, opens: bool = True) -> None:
+    """Tap a stored deal's correct button; online, wait until its sheet holds the deal.
+
+    The sheet is filled from the server's answer, so typing before it opens would type
+    into the new-deal sheet (kept as its draft) instead of into the correction.
+    """
     deal_row(page, number).locator("button[data-correct-deal]").click()
+    if opens:
+        expect(page.locator("#correction-bar")).to_be_visible()
 
 
 def organiser_corrects(match: Match, number: int, *, version: int, points0: int) -> int:
@@ -272,6 +279,7 @@ def test_offline_a_correction_is_refused_in_words_and_a_queued_deal_is_changed(
 
     # a correction started online, saved offline: said plainly, nothing changed
     tap_correct(tablet, 1)
+    expect(tablet.locator("#points0")).to_have_value("100")
     tablet.fill("#points0", "80")
     go_offline(tablet.context)
     tablet.click("#entry button[type=submit]")
@@ -283,7 +291,7 @@ def test_offline_a_correction_is_refused_in_words_and_a_queued_deal_is_changed(
     expect(tablet.locator(".entry-head [data-bind='number']")).to_have_text("2")
 
     # offline, tapping a stored deal says so instead of opening the sheet
-    tap_correct(tablet, 1)
+    tap_correct(tablet, 1, opens=False)
     expect(tablet.locator("#toast")).to_contain_text("Korrekturen brauchen eine Verbindung")
     expect(tablet.locator("#correction-bar")).to_be_hidden()
 
