@@ -7,7 +7,7 @@ from typing import Any
 
 from games import engine
 from tournaments import presets
-from tournaments.models import Match
+from tournaments.models import Match, Round, Tournament
 from tournaments.selectors import big_and_small, hamburg_target, points_match, tournament_options
 
 from .models import DealVersion
@@ -37,3 +37,41 @@ def running_score(match: Match) -> dict[str, Any]:
         except engine.KeeperError as error:
             score["liga"] = {"error": str(error)}
     return score
+
+
+def organiser_can_enter(match: Match) -> bool:
+    """Whether the organiser may enter a new deal at this table: its match is still open,
+    its round published or closed, and the tournament not finished (what
+    ``services.submit_deal`` accepts; it stays the judge of every entry)."""
+    round_ = match.round
+    return (
+        match.status == Match.Status.OPEN
+        and round_.status in (Round.Status.PUBLISHED, Round.Status.CLOSED)
+        and round_.tournament.status != Tournament.Status.FINISHED
+    )
+
+
+def next_missing_number(match: Match) -> int:
+    """The lowest deal number of the match that has not been entered."""
+    entered = set(match.deals.values_list("number", flat=True))
+    return next(n for n in range(1, len(entered) + 2) if n not in entered)
+
+
+def may_be_entered(match: Match, number: int) -> bool:
+    """Whether deal ``number`` is one the organiser could enter now: a gap among the
+    entered numbers or the one after the last (the service still judges the entry)."""
+    if number < 1 or not organiser_can_enter(match):
+        return False
+    entered = set(match.deals.values_list("number", flat=True))
+    return number not in entered and number <= max(entered, default=0) + 1
+
+
+def dealer_of(match: Match, number: int, *, players: int) -> int:
+    """The seat that deals deal ``number``: the next after the deals entered before it."""
+    records = [
+        v.record
+        for v in DealVersion.objects.current()
+        .filter(deal__match=match, deal__number__lt=number)
+        .order_by("deal__number")
+    ]
+    return presets.next_dealer(records, players=players)

@@ -95,6 +95,16 @@ def klaverjas_deal(number: int, seed: int) -> dict[str, Any]:
     }
 
 
+def klaverjas_table(club: Club, *, deals: int) -> tuple[Match, str]:
+    """Table 1 of a Klaverjas evening of 8, its code and its first ``deals`` deals entered."""
+    tournament = evening(club, preset="klaverjas-rotterdam", names=list("ABCDEFGH"), options={})
+    match = open_round(tournament, seed=1).matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    for number in range(1, deals + 1):
+        post_deal(match, code, number, klaverjas_deal(number, 1))
+    return match, code
+
+
 def tap(page: Any, pick: str, value: Any) -> None:
     page.locator(f"#entry button[data-pick='{pick}'][data-value='{value}']").click()
 

@@ -496,9 +496,7 @@ def test_deal_correction_page_shows_history(event: Event, web: Client) -> None:
     body = text(web.get(f"/console/matches/{event.match1.pk}/deals/1/"))
     assert "Version 2" in body and "Version 1" in body and "Punkte vertauscht" in body
     config = json.loads(
-        re.search(
-            r'id="correction-config" type="application/json">(.*?)</script>', body, re.S
-        ).group(1)
+        re.search(r'id="deal-config" type="application/json">(.*?)</script>', body, re.S).group(1)
     )
     assert config["version"] == 2 and config["record"]["card_points"] == [100, 64]
     # the form PUTs through the API with the organiser's session and If-Match

@@ -28,7 +28,7 @@ from tournaments.models import Club, Match, Seat
 
 from .conftest import SCREENSHOTS
 from .test_browser import enter_deal, tap, wait_until
-from .test_browser_presets import evening, klaverjas_deal, open_round, post_deal, solo_deal
+from .test_browser_presets import evening, klaverjas_table, open_round, post_deal, solo_deal
 from .test_tablet_offline import go_offline, go_online, network  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -325,11 +325,7 @@ def test_klaverjas_sheet_corrects_a_deal(
     live_server: Any, contexts: Any, club: Club, language: str
 ) -> None:
     base = live_server.url
-    tournament = evening(club, preset="klaverjas-rotterdam", names=list("ABCDEFGH"), options={})
-    match = open_round(tournament, seed=1).matches.order_by("table__number").first()
-    _, code = services.issue_device_code(table=match.table)
-    for number in (1, 2, 3):
-        post_deal(match, code, number, klaverjas_deal(number, 1))
+    match, code = klaverjas_table(club, deals=3)
     original = stored(match, 2).record
     tablet = open_tablet(contexts, base, code, language)
     tap_correct(tablet, 2)

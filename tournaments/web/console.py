@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from games import selectors as deal_selectors
 from games.models import Deal, DealVersion
-from tournaments import draw, league_selectors, services
+from tournaments import draw, league_selectors, presets, services
 from tournaments.authentication import find_usable_credential
 from tournaments.errors import ApplicationError
 from tournaments.models import (
@@ -37,9 +38,9 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.selectors import round_progress
+from tournaments.selectors import round_progress, tournament_options
 
-from . import csv_export, selectors
+from . import csv_export, preset_entry, selectors
 from .engine_messages import entry_form_context, error_templates, ui_strings
 from .forms import CloseRoundForm, RegisterPlayerForm, TournamentForm
 from .public import seating_tables
@@ -573,6 +574,7 @@ def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
 def match_console(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     deals = Deal.objects.filter(match=match).prefetch_related("versions").order_by("number")
+    can_enter = deal_selectors.organiser_can_enter(match)
     return render(
         request,
         "console/match.html",
@@ -589,43 +591,64 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
                 }
                 for d in deals
             ],
+            "next_number": deal_selectors.next_missing_number(match) if can_enter else None,
         },
     )
 
 
 @organiser_required
-def deal_correction(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """History of a deal and the entry form; the form PUTs to the REST API with If-Match."""
+def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A deal of a table in the console: an entered deal's history and the sheet to correct
+    it (a PUT with If-Match), or the sheet to enter a deal the table has not entered (a
+    POST), e.g. from the paper score sheet of a table whose tablet failed. Both go through
+    the REST API with the organiser's session; the sheet is the table's own (Klammern,
+    Klaverjas or 2/3 players)."""
     match = _match(request, pk)
-    deal = get_object_or_404(Deal, match=match, number=number)
-    versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
-    current = next(v for v in versions if v.is_current)
+    deal = Deal.objects.filter(match=match, number=number).first()
+    if deal is None and not deal_selectors.may_be_entered(match, number):
+        raise Http404
+    tournament = match.round.tournament
+    options = tournament_options(tournament)
+    sheet = preset_entry.sheet_for(presets.game_of(options))
+    players = presets.seats_per_table(options)
     seats = [s.player.name for s in match.table.seats.select_related("player")]
-    return render(
-        request,
-        "console/correction.html",
-        {
-            "match": match,
-            "deal": deal,
-            "versions": versions,
-            "current": current,
-            "round": match.round,
-            "tournament": match.round.tournament,
-            "seat_names": seats,
-            "config": {
-                "matchId": match.pk,
-                "number": number,
-                "version": current.version,
-                "record": current.record,
-                "seats": seats,
-                "errorTemplates": error_templates(),
-                "strings": ui_strings(),
-                "dealsPlanned": match.deals_planned,
-                "backUrl": reverse("console-match", args=[match.pk]),
-            },
-            **entry_form_context(seats),
+    config: dict[str, Any] = {
+        "matchId": match.pk,
+        "number": number,
+        "seats": seats,
+        "players": players,
+        "entry": sheet.get("entry_class", "DealEntry"),
+        "errorTemplates": {
+            **error_templates(),
+            **preset_entry.sheet_error_templates(presets.game_of(options)),
         },
-    )
+        "strings": {
+            **ui_strings(),
+            **preset_entry.sheet_strings(),
+            "noAnswer": _(
+                "The server did not answer: nothing was saved. Check the connection and save again."
+            ),
+        },
+        "dealsPlanned": match.deals_planned,
+        "backUrl": reverse("console-match", args=[match.pk]),
+    }
+    context: dict[str, Any] = {
+        "match": match,
+        "deal": deal,
+        "number": number,
+        "round": match.round,
+        "tournament": tournament,
+        **sheet,
+        **entry_form_context(seats),
+    }
+    if deal is None:
+        config["dealer"] = deal_selectors.dealer_of(match, number, players=players)
+    else:
+        versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
+        current = next(v for v in versions if v.is_current)
+        config.update(version=current.version, record=current.record)
+        context.update(versions=versions, current=current)
+    return render(request, "console/deal.html", {**context, "config": config})
 
 
 # --- CSV ------------------------------------------------------------------------------

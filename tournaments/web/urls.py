@@ -134,9 +134,7 @@ urlpatterns = [
         name="console-round-command",
     ),
     path("console/matches/<int:pk>/", console.match_console, name="console-match"),
-    path(
-        "console/matches/<int:pk>/deals/<int:number>/", console.deal_correction, name="console-deal"
-    ),
+    path("console/matches/<int:pk>/deals/<int:number>/", console.deal_page, name="console-deal"),
 ]
 
 # The league of clubs (tournaments/web/league.py), appended.

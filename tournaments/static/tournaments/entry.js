@@ -1,6 +1,6 @@
 /* Deal entry form: builds a klammern-deal/1 record (summary or full) from taps and shows
    the engine's errors next to the fields they concern. Used by the table tablet (with an
-   outbox, tablet.js) and by the organiser's correction page (correction.js). */
+   outbox, tablet.js) and by the organiser's deal page in the console (console_deal.js). */
 (function () {
   "use strict";
 
