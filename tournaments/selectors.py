@@ -86,8 +86,17 @@ def match_scores(matches: QuerySet[Match]) -> dict[int, dict[str, Any]]:
 
 
 def score_terms(scored: ScoredMatch) -> dict[str, Any]:
-    """``{"kind": "liga", "augen": [a, b]}``, ``{"kind": "hamburg", "rounds", "points"}``
-    or ``{"kind": "small_big", "big", "small", "laube", "kalte"}``."""
+    """``{"kind": "points", "points": [...], "finished", "winner"}`` (Klaverjas per team,
+    2 or 3 players per seat), ``{"kind": "liga", "augen": [a, b]}``,
+    ``{"kind": "hamburg", "rounds", "points"}`` or
+    ``{"kind": "small_big", "big", "small", "laube", "kalte"}``."""
+    if scored.game != presets.Game.KLAMMERN:
+        return {
+            "kind": "points",
+            "points": list(scored.points),
+            "finished": scored.finished,
+            "winner": scored.winner,
+        }
     if scored.mode == Match.Mode.LIGA:
         return {"kind": "liga", "augen": list(scored.match_points), "winner": scored.liga_winner}
     if scored.hamburg:

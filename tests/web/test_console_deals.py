@@ -21,7 +21,7 @@ from tournaments.models import Club, Match, Round
 
 from .conftest import DESKTOP, SCREENSHOTS
 from .test_browser import enter_deal, wait_until
-from .test_browser_presets import klaverjas_table
+from .test_browser_presets import evening, klaverjas_table, open_round, post_deal, solo_deal
 from .test_pages import enter, text
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -194,3 +194,38 @@ def test_another_clubs_organiser_gets_404(club: Club, client: Any) -> None:
     event = make_event(club=club, deals=2)
     client.force_login(UserFactory())
     assert client.get(f"/console/matches/{event.match1.pk}/deals/1/").status_code == 404
+
+
+def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> None:
+    """The console's round and table pages count a 2/3-player table in points per
+    player, not in the big and small points of Klammern, and name who took each deal."""
+    options = {"match_by": "deals", "deals_per_match": 2}
+    tournament = evening(club, preset="klammern-3", names=list("ABCDEFGHI"), options=options)
+    match = open_round(tournament, seed=1).matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    for number in (1, 2):
+        post_deal(match, code, number, solo_deal(number, 1))
+    results = [v.result["points"] for v in current(match)]
+    totals = [sum(points) for points in zip(*results, strict=True)]
+    names = [s.player.name for s in match.table.seats.order_by("position")]
+    client.force_login(club.organisers.get())
+
+    progress = plain(client.get(f"/console/rounds/{match.round.pk}/"))
+    assert f"{' : '.join(map(str, totals))} Punkte" in progress
+    assert "gross" not in progress and "klein" not in progress
+    rows = plain(client.get(f"/console/matches/{match.pk}/"))
+    for version in current(match):
+        taker = names[version.record["contract"]["declarer"]]
+        assert (
+            f"{taker} ♥" in rows
+            or f"{taker} ♣" in rows
+            or f"{taker} ♠" in rows
+            or f"{taker} ♦" in rows
+        )
+        assert " : ".join(map(str, version.result["points"])) in rows
+    assert "Take" not in rows
+
+
+def plain(response: Any) -> str:
+    """A page's text without tags and with spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(response)))

@@ -575,6 +575,20 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     deals = Deal.objects.filter(match=match).prefetch_related("versions").order_by("number")
     can_enter = deal_selectors.organiser_can_enter(match)
+    seats = [s.player for s in match.table.seats.select_related("player")]
+    names = [player.name for player in seats]
+    klammern = presets.game_of(tournament_options(match.round.tournament)) is presets.Game.KLAMMERN
+    rows = []
+    for deal in deals:
+        current = next(v for v in deal.versions.all() if v.is_current)
+        rows.append(
+            {
+                "deal": deal,
+                "current": current,
+                "count": len(deal.versions.all()),
+                "player": "" if klammern else _declarer_name(current.record, names),
+            }
+        )
     return render(
         request,
         "console/match.html",
@@ -582,18 +596,17 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
             "match": match,
             "round": match.round,
             "tournament": match.round.tournament,
-            "seats": [s.player for s in match.table.seats.select_related("player")],
-            "deals": [
-                {
-                    "deal": d,
-                    "current": next(v for v in d.versions.all() if v.is_current),
-                    "count": len(d.versions.all()),
-                }
-                for d in deals
-            ],
+            "seats": seats,
+            "deals": rows,
             "next_number": deal_selectors.next_missing_number(match) if can_enter else None,
         },
     )
+
+
+def _declarer_name(record: dict[str, Any], names: list[str]) -> str:
+    """Who played the deal (Klaverjas: a player of the makers; 2/3 players: the taker)."""
+    declarer = (record.get("contract") or {}).get("declarer")
+    return names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else ""
 
 
 @organiser_required
@@ -647,7 +660,11 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
         current = next(v for v in versions if v.is_current)
         config.update(version=current.version, record=current.record)
-        context.update(versions=versions, current=current)
+        history = [
+            {"version": v, "player": _declarer_name(v.record, seats) if sheet else ""}
+            for v in versions
+        ]
+        context.update(history=history, current=current)
     return render(request, "console/deal.html", {**context, "config": config})
 
 
