@@ -5,6 +5,8 @@ live server; and the page's limits through the test client."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from typing import Any
@@ -224,6 +226,15 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
         )
         assert " : ".join(map(str, version.result["points"])) in rows
     assert "Take" not in rows
+
+    export = client.get(f"/console/tournaments/{tournament.pk}/results.csv")
+    lines = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig")), delimiter=";"))
+    header = lines[0]
+    assert header[4:7] == ["Platz 1", "Platz 2", "Platz 3"] and "Platz 4" not in header
+    assert header[-3:] == ["Punkte Platz 1", "Punkte Platz 2", "Punkte Platz 3"]
+    first = dict(zip(header, lines[1], strict=True))
+    assert first["Spiel"] == "genommen"
+    assert [int(first[f"Punkte Platz {n}"]) for n in (1, 2, 3)] == results[0]
 
 
 def plain(response: Any) -> str:

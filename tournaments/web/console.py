@@ -676,6 +676,8 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @organiser_required
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
+    options = tournament_options(tournament)
+    players = presets.seats_per_table(options) if presets.is_points_game(options) else 4
     response, writer = csv_export.csv_response(f"{tournament.slug}-results.csv")
     writer.writerow(
         [
@@ -683,18 +685,13 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Table"),
             _("Deal"),
             _("Version"),
-            *(_("Seat %(n)s") % {"n": n} for n in range(1, 5)),
+            *(_("Seat %(n)s") % {"n": n} for n in range(1, players + 1)),
             _("Dealer (seat)"),
             _("Game"),
             _("Declarer (seat)"),
             _("Trump"),
             _("Outcome"),
-            _("Points seats 1+3"),
-            _("Points seats 2+4"),
-            _("Small points seats 1+3"),
-            _("Small points seats 2+4"),
-            _("Match points seats 1+3"),
-            _("Match points seats 2+4"),
+            *_points_headings(players),
         ]
     )
     versions = (
@@ -705,11 +702,26 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     names = _seat_names(tournament)
     for v in versions:
-        writer.writerow(csv_export.row(_result_cells(v, names)))
+        writer.writerow(csv_export.row(_result_cells(v, names, players=players)))
     return response
 
 
-def _result_cells(v: DealVersion, names: dict[int, list[str]]) -> list[Any]:
+def _points_headings(players: int) -> list[str]:
+    """The points columns: per team (and small and match points) at tables of four, per
+    player at tables of 2 or 3."""
+    if players < 4:
+        return [_("Points seat %(n)s") % {"n": n} for n in range(1, players + 1)]
+    return [
+        _("Points seats 1+3"),
+        _("Points seats 2+4"),
+        _("Small points seats 1+3"),
+        _("Small points seats 2+4"),
+        _("Match points seats 1+3"),
+        _("Match points seats 2+4"),
+    ]
+
+
+def _result_cells(v: DealVersion, names: dict[int, list[str]], *, players: int) -> list[Any]:
     m, contract = v.deal.match, v.record.get("contract") or {}
     seats = names.get(m.table_id, ["", "", "", ""])
     return [
@@ -717,19 +729,21 @@ def _result_cells(v: DealVersion, names: dict[int, list[str]]) -> list[Any]:
         m.table.number,
         v.deal.number,
         v.version,
-        *seats,
+        *seats[:players],
         csv_export.seat_number(v.record.get("dealer")),
         csv_export.contract_word(contract.get("kind", "")),
         csv_export.seat_number(contract.get("declarer")),
         csv_export.suit_word(contract.get("trump", "")),
         csv_export.outcome_word(v.outcome),
-        v.points_0,
-        v.points_1,
-        v.small_0,
-        v.small_1,
-        v.match_points_0,
-        v.match_points_1,
+        *_points_cells(v, players),
     ]
+
+
+def _points_cells(v: DealVersion, players: int) -> list[Any]:
+    if players < 4:
+        points = list((v.result or {}).get("points") or [])
+        return (points + [0] * players)[:players]
+    return [v.points_0, v.points_1, v.small_0, v.small_1, v.match_points_0, v.match_points_1]
 
 
 def _seat_names(tournament: Tournament) -> dict[int, list[str]]:

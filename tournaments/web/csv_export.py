@@ -65,6 +65,8 @@ def contract_word(kind: str) -> str:
         "orgi": "Orgi",
         "kleines": "Kleines",
         "besser": "Besser",
+        "klaverjas": "Klaverjas",
+        "take": pgettext("contract", "taken"),
         "thrown_in": _("thrown in"),
     }.get(kind, kind)
 
