@@ -42,8 +42,9 @@ def club() -> Club:
     return club
 
 
-def console_page(contexts: Any, base: str, language: str) -> Any:
-    page = contexts(DESKTOP, language).new_page()
+def console_page(contexts: Any, base: str, language: str, size: Any = DESKTOP) -> Any:
+    """A browser page of the club's organiser, logged in, speaking ``language``."""
+    page = contexts(size, language).new_page()
     page.goto(f"{base}/lang/{language}/?next=/accounts/login/")
     page.fill("#id_username", "leiterin")
     page.fill("#id_password", "pw")
