@@ -15,9 +15,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from games import services as games_services
 from games.models import DealVersion
 from tests.conftest import make_event
-from tests.factories import UserFactory
+from tests.factories import UserFactory, summary_record
 from tournaments import services
 from tournaments.models import Club, Match, Round
 
@@ -25,6 +26,8 @@ from .conftest import DESKTOP, SCREENSHOTS
 from .test_browser import enter_deal, wait_until
 from .test_browser_presets import evening, klaverjas_table, open_round, post_deal, solo_deal
 from .test_pages import enter, text
+from .test_tablet_correction import open_tablet
+from .test_tablet_offline import go_offline, go_online, network  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -241,3 +244,36 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
 def plain(response: Any) -> str:
     """A page's text without tags and with spaces collapsed."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(response)))
+
+
+@pytest.mark.browser
+def test_a_deal_the_organiser_entered_meanwhile_is_not_shown_as_refused_at_the_tablet(
+    live_server: Any,
+    contexts: Any,
+    club: Club,
+    network: None,  # noqa: F811 - the fixture imported above
+) -> None:
+    """The German tablet held deal 2 offline while the organiser entered it from the
+    paper sheet: on reconnect the tablet says it was entered on another device and
+    reloads, by the answer's code (it matched the English text before, so a German
+    tablet marked its entry "not accepted" with a message about a closed round)."""
+    event = make_event(club=club, deals=4)
+    match = event.match1
+    enter(event, 1, team0_points=100)
+    tablet = open_tablet(contexts, live_server.url, event.code1, "de")
+    expect(tablet.locator(".entry-head [data-bind='number']")).to_have_text("2")
+    go_offline(tablet.context)
+    enter_deal(tablet, declarer=1, points0=70)
+    expect(tablet.locator("#outbox")).to_have_attribute("data-waiting", "1")
+    organiser = club.organisers.get()
+    games_services.submit_deal(
+        match=match, number=2, record=summary_record(dealer=1, team0_points=40), user=organiser
+    )
+    go_online(tablet.context)
+    tablet.evaluate("window.klammernTablet.flush()")
+    expect(tablet.locator("#toast")).to_contain_text(
+        "Spiel 2 wurde schon auf einem anderen Gerät eingetragen"
+    )
+    expect(tablet.locator("#outbox")).to_have_attribute("data-waiting", "0")
+    expect(tablet.locator("#table-state li[data-deal='2']")).to_be_visible()
+    assert [d.record["card_points"] for d in current(match)] == [[100, 64], [40, 124]]

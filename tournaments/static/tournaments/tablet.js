@@ -218,12 +218,13 @@
       refreshState();
       return "done";
     }
-    if (status === 400 || status === 422 || (status === 409 && !/already entered/.test(answer.body.detail || ""))) {
+    var enteredElsewhere = status === 409 && answer.body.code === "deal_exists";
+    if (status === 400 || status === 422 || (status === 409 && !enteredElsewhere)) {
       if (index >= 0) {
         items[index].status = "rejected";
         items[index].errors = answer.body.errors && answer.body.errors.length
           ? answer.body.errors
-          : [{ field: "_general", message: status === 409 ? S.closed : (answer.body.detail || "") }];
+          : [{ field: "_general", message: answer.body.detail || S.closed }];
         save(items);
       }
       toast(fmt(S.rejected, { n: item.number }), "error");
