@@ -18,6 +18,7 @@ from django.utils.formats import reset_format_cache
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
 from tests.support.clients import Client
+from tournaments import services
 from tournaments.models import Player, Seat
 
 pytestmark = pytest.mark.django_db
@@ -539,3 +540,24 @@ def test_new_tournament_form_creates_with_rules_and_tiebreaks(
     assert repeated.status_code == 200 and not Tournament.objects.filter(name="Zweimal").exists()
     wrong = web.post("/console/", {**data, "name": "Falsch", "tiebreak_1": "made_up"})
     assert wrong.status_code == 200 and not Tournament.objects.filter(name="Falsch").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "final", "live"),
+    [("de", "Endstand", "live, aktualisiert sich selbst"), ("en", "Final standings", "live")],
+)
+def test_a_finished_tournaments_standings_are_final_not_live(
+    event: Event, client: Client, language: str, final: str, live: str
+) -> None:
+    enter(event, 1, team0_points=64)
+    page = f"/tournaments/{event.tournament.pk}/standings/"
+    running = speaking(client, language).get(page).content.decode()
+    assert live in running and 'hx-trigger="every 3s"' in running
+    services.close_round(round_=event.round, force=True)
+    services.finish_tournament(tournament=event.tournament)
+    finished = speaking(client, language).get(page).content.decode()
+    assert final in finished
+    assert "live-dot" not in finished and 'hx-trigger="every 3s"' not in finished
+    assert "Live:" not in finished
+    partial = speaking(client, language).get(f"{page}table/").content.decode()
+    assert "hx-get" not in partial and "1" in partial

@@ -109,11 +109,12 @@ def _standings_tournament(request: HttpRequest, pk: int) -> Tournament:
 
 def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
     """The live table (``_standings_table.html``), the same for every reader who may see
-    the tournament: rendered once per results/snapshot version and language and shared
-    by the page and the partial it polls."""
+    the tournament: rendered once per results/snapshot version, tournament status (a
+    finished tournament's table is final and is not polled) and language, and shared by
+    the page and the partial it polls."""
     return tournament_selectors.cached_standings(  # type: ignore[no-any-return]
         tournament,
-        f"table:{get_language()}",
+        f"table:{get_language()}:{tournament.status}",
         lambda: render_to_string(
             "public/_standings_table.html", _standings_context(tournament), request
         ),
@@ -144,7 +145,8 @@ def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The live table the standings page polls, with an ETag."""
     tournament = _standings_tournament(request, pk)
     language = get_language()
-    etag = f'"standings-table-{tournament_selectors.standings_tag(tournament)}-{language}"'
+    tag = tournament_selectors.standings_tag(tournament)
+    etag = f'"standings-table-{tag}-{tournament.status}-{language}"'
     response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
     if response is None:
         response = HttpResponse(_standings_table_html(request, tournament))
