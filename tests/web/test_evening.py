@@ -561,3 +561,13 @@ def test_a_finished_tournaments_standings_are_final_not_live(
     assert "Live:" not in finished
     partial = speaking(client, language).get(f"{page}table/").content.decode()
     assert "hx-get" not in partial and "1" in partial
+
+
+def test_the_game_is_named_on_the_public_and_the_console_page(event: Event, web: Client) -> None:
+    english = speaking(web, "en")
+    for page in (
+        f"/tournaments/{event.tournament.pk}/",
+        f"/console/tournaments/{event.tournament.pk}/",
+    ):
+        body = english.get(page).content.decode()
+        assert 'id="rules">Klammern (small and big points)<' in body, page

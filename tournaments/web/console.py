@@ -42,7 +42,7 @@ from tournaments.selectors import round_progress, tournament_options
 
 from . import csv_export, preset_entry, selectors
 from .engine_messages import entry_form_context, error_templates, ui_strings
-from .forms import CloseRoundForm, RegisterPlayerForm, TournamentForm
+from .forms import CloseRoundForm, RegisterPlayerForm, TournamentForm, rules_label
 from .public import seating_tables
 from .qr import qr_svg
 
@@ -160,6 +160,7 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
         "console/tournament.html",
         {
             "tournament": tournament,
+            "rules_label": rules_label(tournament.rules_preset),
             "registrations": registrations,
             "rounds": rounds,
             **_counts_context(tournament),

@@ -44,6 +44,11 @@ PRESET_LABELS = {
 }
 
 
+def rules_label(preset: str) -> str:
+    """The game a tournament plays, in words (e.g. "Klaverjas, Rotterdam rules")."""
+    return str(PRESET_LABELS.get(preset, preset))
+
+
 #: Said wherever an organiser turns a rating option on (docs/ratings.md).
 RATING_DEFAULT_NOTE = _(
     "By the club's ratings (mu, the rating's estimate of strength); a player without a "

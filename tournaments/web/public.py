@@ -26,6 +26,7 @@ from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournam
 from tournaments.permissions import organises_club, visible_tournaments
 
 from . import ratings, selectors
+from .forms import rules_label
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -76,6 +77,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "rounds": rounds,
             "players": tournament.registrations.active().select_related("player"),
+            "rules_label": rules_label(tournament.rules_preset),
             "is_organiser": organises_club(request.user, tournament.club_id),
             "bracket": finals.bracket(tournament),
         },
