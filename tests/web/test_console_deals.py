@@ -230,6 +230,9 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
         )
         assert " : ".join(map(str, version.result["points"])) in rows
     assert "Take" not in rows
+    # players of a table of three are not partners: no team colours on the seating
+    seating = text(client.get(f"/tournaments/{tournament.pk}/rounds/1/"))
+    assert "seat-no" in seating and 'class="team-' not in seating
 
     export = client.get(f"/console/tournaments/{tournament.pk}/results.csv")
     lines = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig")), delimiter=";"))
