@@ -233,6 +233,8 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
     # players of a table of three are not partners: no team colours on the seating
     seating = text(client.get(f"/tournaments/{tournament.pk}/rounds/1/"))
     assert "seat-no" in seating and 'class="team-' not in seating
+    player = text(client.get(f"/players/{match.table.seats.get(position=0).player_id}/"))
+    assert '<th class="num" colspan="3">Punkte</th>' in player and ">Gross<" not in player
 
     export = client.get(f"/console/tournaments/{tournament.pk}/results.csv")
     lines = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig")), delimiter=";"))

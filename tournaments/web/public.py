@@ -239,6 +239,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "player": player,
             "results": results,
+            "only_points_games": bool(results) and all(r.get("points_game") for r in results),
             "charts": charts,
             "clubs": player.clubs.all(),
             "rating_charts": ratings.player_rating_charts(request, player),
