@@ -2,6 +2,7 @@
 
 - ``POST /api/auth/signup/``: a new account (anonymous), answered with an API token
 - ``POST /api/clubs/``: a new club; the caller organises it
+- ``PUT|PATCH /api/clubs/{id}/``: its organisers change its name, city, KlammernBoss window
 - ``POST /api/clubs/{id}/invitations/``: a single-use link that makes another user an organiser
 - ``POST /api/invitations/accept/``: accept one (logged in)
 - ``GET|POST /api/seasons/``, ``GET|PATCH /api/seasons/{id}/``, ``GET /api/seasons/{id}/table/``
@@ -29,6 +30,7 @@ from .models import Club, Season
 from .pairs_serializers import (
     ClubCreateSerializer,
     ClubDetailSerializer,
+    ClubUpdateSerializer,
     InvitationAcceptSerializer,
     InvitationSerializer,
     SeasonSerializer,
@@ -61,8 +63,9 @@ class SignUpView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class ClubViewSet(mixins.CreateModelMixin, api.ClubViewSet):
-    """Clubs, public; a logged-in user creates a club and organises it."""
+class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, api.ClubViewSet):
+    """Clubs, public; a logged-in user creates a club and organises it; its organisers
+    change its name, city and KlammernBoss window."""
 
     @extend_schema(request=ClubCreateSerializer, responses={201: ClubDetailSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -70,6 +73,19 @@ class ClubViewSet(mixins.CreateModelMixin, api.ClubViewSet):
         data.is_valid(raise_exception=True)
         club = clubs.create_club(user=request.user, **data.validated_data)
         return Response(ClubDetailSerializer(club).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ClubUpdateSerializer, responses=ClubDetailSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        club = self.get_object()
+        require_organiser(request.user, club.pk)
+        data = ClubUpdateSerializer(club, data=request.data, partial=kwargs.get("partial", False))
+        data.is_valid(raise_exception=True)
+        club = clubs.update_club(club=club, changes=dict(data.validated_data))
+        return Response(ClubDetailSerializer(club).data)
+
+    @extend_schema(request=ClubUpdateSerializer(partial=True), responses=ClubDetailSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return self.update(request, *args, partial=True, **kwargs)
 
     @extend_schema(request=None, responses={201: InvitationSerializer})
     @action(detail=True, methods=["post"])

@@ -1,5 +1,6 @@
 """Services of clubs without the admin: signing up, creating a club (its creator organises
-it), inviting further organisers by a single-use link, and a club's seasons.
+it) and changing its settings, members and guests, inviting further organisers by a
+single-use link, and a club's seasons.
 
 An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
 as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
@@ -19,8 +20,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from . import results
 from .errors import Conflict, NotFound, Refused
-from .models import Club, OrganiserInvitation, Season, Tournament
+from .models import Club, ClubMembership, OrganiserInvitation, Player, Season, Tournament
 
 INVITATION_DAYS = 7
 
@@ -54,6 +56,41 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
         ) from exc
     club.organisers.add(user)
     return club
+
+
+#: What an organiser may change of a club (its address, the slug, stays).
+CLUB_SETTINGS = frozenset({"name", "city", "boss_window"})
+
+
+@transaction.atomic
+def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
+    """Change a club's name, city or KlammernBoss window (validated by the caller's form
+    or serializer); a new window recomputes the club's tables."""
+    unknown = set(changes) - CLUB_SETTINGS
+    if unknown:
+        raise Refused(
+            "not_changeable",
+            _("These club settings cannot be changed: %(fields)s."),
+            params={"fields": ", ".join(sorted(unknown))},
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    window_changed = "boss_window" in changes and changes["boss_window"] != club.boss_window
+    for field, value in changes.items():
+        setattr(club, field, value.strip() if isinstance(value, str) else value)
+    club.save(update_fields=list(changes))
+    if window_changed:
+        results.notify_club_changed(club_id=club.pk)
+    return club
+
+
+@transaction.atomic
+def set_membership(*, club: Club, player: Player, kind: str) -> ClubMembership:
+    """Make a player of the club a member or a guest."""
+    membership = ClubMembership.objects.select_for_update().get(club=club, player=player)
+    if membership.kind != kind:
+        membership.kind = kind
+        membership.save(update_fields=["kind"])
+    return membership
 
 
 @transaction.atomic

@@ -24,6 +24,8 @@ from .validators import validate_name
 
 #: The most deals a match of a fixed number of deals may have.
 MAX_DEALS_PER_MATCH = 64
+#: The KlammernBoss counts at most this many recent evenings (RULES.md: a club setting).
+MAX_BOSS_WINDOW = 52
 #: The highest target of match points a Liga-Partie may have.
 MAX_LIGA_TARGET = 500
 
@@ -46,7 +48,9 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True
     )
     boss_window = models.PositiveSmallIntegerField(
-        default=3, help_text="Number of recent playing evenings for the KlammernBoss."
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BOSS_WINDOW)],
+        help_text="Number of recent playing evenings for the KlammernBoss.",
     )
     results_version = models.PositiveIntegerField(
         default=0, help_text="Bumped whenever a result of one of the club's tournaments changes."

@@ -59,6 +59,14 @@ class ClubDetailSerializer(ModelSerializer):
         read_only_fields = fields
 
 
+class ClubUpdateSerializer(ModelSerializer):
+    """What an organiser changes of a club: name, city and the KlammernBoss window."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "city", "boss_window"]
+
+
 class InvitationSerializer(Serializer):
     club = serializers.IntegerField()
     token = serializers.CharField()

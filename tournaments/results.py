@@ -47,6 +47,13 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
     )
 
 
+def notify_club_changed(*, club_id: int) -> None:
+    """A club setting that the club's tables depend on changed (the KlammernBoss window):
+    bump the club's results version; after commit, queue its leaderboards recompute."""
+    Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
+    transaction.on_commit(lambda: enqueue_leaderboards_recompute(club_id=club_id), robust=True)
+
+
 def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
     """What a new result queues: a standings and a leaderboards recompute, each unless
     one is queued already. A broker error is raised after both were tried."""

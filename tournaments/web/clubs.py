@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import clubs, league_selectors, seasons
+from tournaments import clubs, league_selectors, seasons, services
 from tournaments.errors import ApplicationError
-from tournaments.models import Club, Season
+from tournaments.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
+from tournaments.validators import validate_name
 
 from . import csv_export
 from .console import organiser_required, service_message
@@ -40,6 +41,38 @@ class ClubForm(forms.Form):
         label=gettext_lazy("Web address (letters, digits, dashes)"), max_length=100, required=False
     )
     city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+
+
+class ClubSettingsForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
+    )
+    city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+    boss_window = forms.IntegerField(
+        label=gettext_lazy("KlammernBoss: the club's last N evenings count"),
+        min_value=1,
+        max_value=MAX_BOSS_WINDOW,
+        help_text=gettext_lazy(
+            "The KlammernBoss is who won the most games over these evenings; the club's "
+            "tables are counted again when it changes."
+        ),
+    )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200, validators=[validate_name])
+    household = forms.CharField(
+        label=gettext_lazy("Household (optional)"),
+        max_length=200,
+        required=False,
+        validators=[validate_name],
+        help_text=gettext_lazy("Players of one household are not seated together."),
+    )
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Member or guest"),
+        choices=ClubMembership.Kind.choices,
+        initial=ClubMembership.Kind.MEMBER,
+    )
 
 
 class SeasonForm(forms.Form):
@@ -119,6 +152,17 @@ def club_console(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("The season is created."))
             return redirect("console-club", pk=club.pk)
+    return _club_page(request, club, season_form=form)
+
+
+def _club_page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    season_form: SeasonForm | None = None,
+    settings_form: ClubSettingsForm | None = None,
+) -> HttpResponse:
+    initial = {"name": club.name, "city": club.city, "boss_window": club.boss_window}
     return render(
         request,
         "console/club.html",
@@ -127,10 +171,71 @@ def club_console(request: HttpRequest, pk: int) -> HttpResponse:
             "organisers": club.organisers.order_by("username"),
             "seasons": club.seasons.all(),
             "leagues": league_selectors.leagues_of_club(club.pk).order_by("-created"),
-            "form": form,
+            "form": season_form or SeasonForm(),
+            "settings_form": settings_form or ClubSettingsForm(initial=initial),
+            "members": club.memberships.filter(kind=ClubMembership.Kind.MEMBER).count(),
+            "guests": club.memberships.filter(kind=ClubMembership.Kind.GUEST).count(),
             "invitation_url": request.session.pop("invitation_url", None),
         },
     )
+
+
+@organiser_required
+@require_POST
+def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The club's name, city and KlammernBoss window."""
+    club = _club(request, pk)
+    form = ClubSettingsForm(request.POST)
+    if not form.is_valid():
+        return _club_page(request, club, settings_form=form)
+    clubs.update_club(club=club, changes=form.cleaned_data)
+    messages.success(request, _("The club's settings are saved."))
+    return redirect("console-club", pk=club.pk)
+
+
+@organiser_required
+def club_players(request: HttpRequest, pk: int) -> HttpResponse:
+    """The club's members and guests: add one, correct a name or a household, make a
+    guest a member (or back)."""
+    club = _club(request, pk)
+    form = PlayerForm(request.POST or None, prefix="new")
+    if request.method == "POST" and form.is_valid():
+        player = services.create_player(club=club, **form.cleaned_data)
+        messages.success(request, _("%(name)s is added.") % {"name": player.name})
+        return redirect("console-club-players", pk=club.pk)
+    memberships = club.memberships.select_related("player").order_by("player__name", "player_id")
+    rows = [
+        {
+            "membership": m,
+            "form": PlayerForm(
+                initial={"name": m.player.name, "household": m.player.household, "kind": m.kind},
+                prefix=f"p{m.player_id}",
+            ),
+        }
+        for m in memberships
+    ]
+    return render(request, "console/club_players.html", {"club": club, "form": form, "rows": rows})
+
+
+@organiser_required
+@require_POST
+def club_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Save one row of the players page."""
+    club = _club(request, pk)
+    membership = get_object_or_404(club.memberships.select_related("player"), player_id=player_pk)
+    form = PlayerForm(request.POST, prefix=f"p{player_pk}")
+    if form.is_valid():
+        data = form.cleaned_data
+        player = membership.player
+        changes = {f: data[f] for f in ("name", "household") if data[f] != getattr(player, f)}
+        if changes:
+            services.update_player(player=player, changes=changes)
+        clubs.set_membership(club=club, player=player, kind=data["kind"])
+        messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+    else:
+        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        messages.error(request, f"{membership.player.name}: {problems}")
+    return redirect(f"{reverse('console-club-players', args=[club.pk])}#player-{player_pk}")
 
 
 @organiser_required

@@ -50,6 +50,13 @@ urlpatterns = [
     path("console/clubs/new/", clubs.club_new, name="console-club-new"),
     path("console/clubs/<int:pk>/", clubs.club_console, name="console-club"),
     path("console/clubs/<int:pk>/invite/", clubs.club_invite, name="console-club-invite"),
+    path("console/clubs/<int:pk>/settings/", clubs.club_settings, name="console-club-settings"),
+    path("console/clubs/<int:pk>/players/", clubs.club_players, name="console-club-players"),
+    path(
+        "console/clubs/<int:pk>/players/<int:player_pk>/",
+        clubs.club_player,
+        name="console-club-player",
+    ),
     path("console/invitations/<str:token>/", clubs.invitation, name="console-invitation"),
     path("console/tournaments/<int:pk>/pairs/", pairs.pairs_console, name="console-pairs"),
     path(
