@@ -47,6 +47,8 @@ FINISHED = _("The tournament is finished.")
 # Letters and digits that cannot be mistaken for each other on a tablet screen.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
+#: Fields the stored standings and club tables show or depend on besides the results.
+SHOWN_FIELDS = frozenset({"name", "is_public"})
 RULE_FIELDS = frozenset(
     {
         "rules_preset",
@@ -179,9 +181,12 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
                 game_format=changes.get("format", tournament.format),
             ),
         }
+    shown = [f for f in SHOWN_FIELDS & changes.keys() if changes[f] != getattr(tournament, f)]
     for field, value in changes.items():
         setattr(tournament, field, value)
     tournament.save(update_fields=list(changes))
+    if shown:  # the stored tables name the tournament or count only public ones
+        notify_results_changed(tournament_id=tournament.pk, club_id=tournament.club_id)
     return tournament
 
 

@@ -189,3 +189,28 @@ def test_a_renamed_player_shows_in_the_standings(club: Club) -> None:
     standings = client_for().get(f"/tournaments/{event.tournament.pk}/standings/").content.decode()
     assert "Neuer Name" in standings
     assert ClubMembership.objects.get(club=club, player=player).kind == "guest"
+
+
+def test_a_tournaments_details_are_changed_in_the_console(club: Club) -> None:
+    event = make_event(club=club)
+    finished_evening(event)
+    web = organiser_client(club)
+    details = f"/console/tournaments/{event.tournament.pk}/details/"
+    with committed():
+        reply = web.post(
+            details, {"name": "Herbstturnier 2026", "planned_rounds": "4"}, follow=True
+        )
+    assert "Die Angaben zum Turnier sind gespeichert." in reply.content.decode()
+    tournament = type(event.tournament).objects.get(pk=event.tournament.pk)
+    assert (tournament.name, tournament.planned_rounds, tournament.is_public) == (
+        "Herbstturnier 2026",
+        4,
+        False,
+    )
+    assert client_for().get(f"/tournaments/{tournament.pk}/").status_code == 404  # private now
+    history = client_for().get(f"/api/clubs/{club.pk}/leaderboards/").json()["data"]["boss"]
+    assert [h["tournament_name"] for h in history["history"]] == ["Herbstturnier 2026"]
+
+    refused = web.post(details, {"name": " ", "is_public": "on"}, follow=True).content.decode()
+    assert 'class="message is-error"' in refused
+    assert type(event.tournament).objects.get(pk=tournament.pk).name == "Herbstturnier 2026"

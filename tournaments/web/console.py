@@ -42,7 +42,13 @@ from tournaments.selectors import round_progress, tournament_options
 
 from . import csv_export, preset_entry, selectors
 from .engine_messages import entry_form_context, error_templates, ui_strings
-from .forms import CloseRoundForm, RegisterPlayerForm, TournamentForm, rules_label
+from .forms import (
+    CloseRoundForm,
+    RegisterPlayerForm,
+    TournamentDetailsForm,
+    TournamentForm,
+    rules_label,
+)
 from .public import seating_tables
 from .qr import qr_svg
 
@@ -246,6 +252,8 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
             request, lambda: services.update_tournament(tournament=tournament, changes=changes)
         ):
             messages.success(request, _("The draw settings are saved for the next draw."))
+    elif command == "details":
+        _save_details(request, tournament)
     elif command == "draw":
         round_ = _attempt(request, lambda: draw.start_and_draw_round(tournament=tournament))
         if round_ is not None:
@@ -253,6 +261,19 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
     else:
         raise Http404("Unknown command.")
     return redirect("console-tournament", pk=pk)
+
+
+def _save_details(request: HttpRequest, tournament: Tournament) -> None:
+    form = TournamentDetailsForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        messages.error(request, problems)
+        return
+    changes = dict(form.cleaned_data)
+    if _attempt(
+        request, lambda: services.update_tournament(tournament=tournament, changes=changes)
+    ):
+        messages.success(request, _("The tournament's details are saved."))
 
 
 # --- seating constraints: fixed tables and forbidden pairings ----------------------------

@@ -176,6 +176,17 @@ class TournamentForm(forms.Form):
         return data
 
 
+class TournamentDetailsForm(forms.Form):
+    """What the organiser may change of a tournament at any time (the rules are fixed
+    once it starts)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_name])
+    planned_rounds = forms.IntegerField(
+        label=_("Planned rounds"), min_value=1, max_value=50, required=False
+    )
+    is_public = forms.BooleanField(label=_("Public (results on the website)"), required=False)
+
+
 class RegisterPlayerForm(forms.Form):
     name = forms.CharField(label=_("Player"), max_length=200, validators=[validate_name])
     household = forms.CharField(
