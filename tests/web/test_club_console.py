@@ -5,6 +5,7 @@ household, make a guest a member); the same settings through the API."""
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 import pytest
@@ -14,8 +15,8 @@ from games.services import submit_deal
 from tests.conftest import Event, client_for, make_event
 from tests.factories import UserFactory, summary_record
 from tests.support.clients import Client, committed
-from tournaments import services
-from tournaments.models import Club, ClubMembership, Player
+from tournaments import clubs, services
+from tournaments.models import Club, ClubMembership, Player, Season
 
 from .conftest import PHONE, SCREENSHOTS, assert_fits
 from .test_console_deals import console_page
@@ -214,3 +215,36 @@ def test_a_tournaments_details_are_changed_in_the_console(club: Club) -> None:
     refused = web.post(details, {"name": " ", "is_public": "on"}, follow=True).content.decode()
     assert 'class="message is-error"' in refused
     assert type(event.tournament).objects.get(pk=tournament.pk).name == "Herbstturnier 2026"
+
+
+def test_a_season_is_changed_on_the_club_page(club: Club) -> None:
+    season = clubs.create_season(
+        club=club, name="Saison 2026", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    web = organiser_client(club)
+    page = web.get(f"/console/clubs/{club.pk}/").content.decode()
+    assert f'id="season-{season.pk}"' in page and 'value="Saison 2026"' in page
+    url = f"/console/clubs/{club.pk}/seasons/{season.pk}/"
+    row = {
+        f"s{season.pk}-name": "Saison 2026/27",
+        f"s{season.pk}-starts_on": "2026-01-01",
+        f"s{season.pk}-ends_on": "2027-06-30",
+        f"s{season.pk}-best_of": "5",
+        f"s{season.pk}-min_evenings": "2",
+    }
+    saved = web.post(url, row, follow=True).content.decode()
+    assert "Saison 2026/27 ist gespeichert." in saved
+    season.refresh_from_db()
+    assert (season.name, season.ends_on, season.best_of, season.min_evenings) == (
+        "Saison 2026/27",
+        date(2027, 6, 30),
+        5,
+        2,
+    )
+    backwards = {**row, f"s{season.pk}-ends_on": "2025-12-31"}
+    refused = web.post(url, backwards, follow=True).content.decode()
+    assert 'class="message is-error"' in refused and "endet nach" in refused
+    assert Season.objects.get(pk=season.pk).ends_on == date(2027, 6, 30)
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    assert stranger.post(url, row).status_code == 404

@@ -169,7 +169,9 @@ def _club_page(
         {
             "club": club,
             "organisers": club.organisers.order_by("username"),
-            "seasons": club.seasons.all(),
+            "seasons": [
+                {"season": season, "form": _season_form(season)} for season in club.seasons.all()
+            ],
             "leagues": league_selectors.leagues_of_club(club.pk).order_by("-created"),
             "form": season_form or SeasonForm(),
             "settings_form": settings_form or ClubSettingsForm(initial=initial),
@@ -178,6 +180,12 @@ def _club_page(
             "invitation_url": request.session.pop("invitation_url", None),
         },
     )
+
+
+def _season_form(season: Season) -> SeasonForm:
+    fields = ("name", "starts_on", "ends_on", "best_of", "min_evenings")
+    initial = {field: getattr(season, field) for field in fields}
+    return SeasonForm(initial=initial, prefix=f"s{season.pk}")
 
 
 @organiser_required
@@ -191,6 +199,26 @@ def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
     clubs.update_club(club=club, changes=form.cleaned_data)
     messages.success(request, _("The club's settings are saved."))
     return redirect("console-club", pk=club.pk)
+
+
+@organiser_required
+@require_POST
+def season_edit(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
+    """Change a season of the club (its name, dates, best N and minimum evenings)."""
+    club = _club(request, pk)
+    season = get_object_or_404(club.seasons, pk=season_pk)
+    form = SeasonForm(request.POST, prefix=f"s{season.pk}")
+    if form.is_valid():
+        try:
+            clubs.update_season(season=season, changes=form.cleaned_data)
+        except ApplicationError as exc:
+            messages.error(request, f"{season.name}: {service_message(exc)}")
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": form.cleaned_data["name"]})
+    else:
+        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        messages.error(request, f"{season.name}: {problems}")
+    return redirect(f"{reverse('console-club', args=[club.pk])}#season-{season.pk}")
 
 
 @organiser_required

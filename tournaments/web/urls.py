@@ -53,6 +53,11 @@ urlpatterns = [
     path("console/clubs/<int:pk>/settings/", clubs.club_settings, name="console-club-settings"),
     path("console/clubs/<int:pk>/players/", clubs.club_players, name="console-club-players"),
     path(
+        "console/clubs/<int:pk>/seasons/<int:season_pk>/",
+        clubs.season_edit,
+        name="console-club-season",
+    ),
+    path(
         "console/clubs/<int:pk>/players/<int:player_pk>/",
         clubs.club_player,
         name="console-club-player",
