@@ -191,6 +191,24 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
 
 
 @transaction.atomic
+def delete_tournament(*, tournament: Tournament) -> None:
+    """Delete a tournament that has not started (made by mistake or as a try), with its
+    registrations; a started one keeps its results, and a league's match day stays with
+    its fixture list."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.DRAFT or tournament.rounds.exists():
+        raise Conflict(
+            "tournament_started", _("Only a tournament that has not started can be deleted.")
+        )
+    if tournament.format == Tournament.Format.LEAGUE:
+        raise Conflict(
+            "league_tournament",
+            _("A league's match day belongs to its fixture list and is not deleted here."),
+        )
+    tournament.delete()
+
+
+@transaction.atomic
 def start_tournament(*, tournament: Tournament) -> Tournament:
     """Fix the rules preset and options and open the tournament for rounds."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

@@ -16,7 +16,7 @@ from tests.conftest import Event, client_for, make_event
 from tests.factories import UserFactory, summary_record
 from tests.support.clients import Client, committed
 from tournaments import clubs, services
-from tournaments.models import Club, ClubMembership, Player, Season
+from tournaments.models import Club, ClubMembership, Player, Season, Tournament
 
 from .conftest import PHONE, SCREENSHOTS, assert_fits
 from .test_console_deals import console_page
@@ -248,3 +248,32 @@ def test_a_season_is_changed_on_the_club_page(club: Club) -> None:
     stranger = Client()
     stranger.force_login(UserFactory())
     assert stranger.post(url, row).status_code == 404
+
+
+def test_a_tournament_that_has_not_started_can_be_deleted(club: Club) -> None:
+    web = organiser_client(club)
+    draft = services.create_tournament(club=club, name="Probe", slug="probe")
+    services.register_player(tournament=draft, player=services.create_player(club=club, name="A"))
+    page = web.get(f"/console/tournaments/{draft.pk}/").content.decode()
+    assert 'id="delete-form"' in page
+    unconfirmed = web.post(f"/console/tournaments/{draft.pk}/delete/", follow=True)
+    assert "Zum Löschen bitte den Haken setzen." in unconfirmed.content.decode()
+    assert Tournament.objects.filter(pk=draft.pk).exists()
+    deleted = web.post(f"/console/tournaments/{draft.pk}/delete/", {"confirm": "on"}, follow=True)
+    assert "Probe ist gelöscht." in deleted.content.decode()
+    assert not Tournament.objects.filter(pk=draft.pk).exists()
+    assert Player.objects.filter(name="A").exists()  # the club keeps its player
+
+    started = make_event(club=club).tournament
+    assert 'id="delete-form"' not in web.get(f"/console/tournaments/{started.pk}/").content.decode()
+    refused = web.post(f"/console/tournaments/{started.pk}/delete/", {"confirm": "on"}, follow=True)
+    assert 'class="message is-error"' in refused.content.decode()
+    assert Tournament.objects.filter(pk=started.pk).exists()
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    other = services.create_tournament(club=club, name="Zweite", slug="zweite")
+    assert (
+        stranger.post(f"/console/tournaments/{other.pk}/delete/", {"confirm": "on"}).status_code
+        == 404
+    )
+    assert Tournament.objects.filter(pk=other.pk).exists()

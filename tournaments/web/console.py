@@ -254,6 +254,12 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
             messages.success(request, _("The draw settings are saved for the next draw."))
     elif command == "details":
         _save_details(request, tournament)
+    elif command == "delete":
+        if "confirm" not in request.POST:
+            messages.error(request, _("Tick the box to delete the tournament."))
+        elif _attempt(request, lambda: services.delete_tournament(tournament=tournament) or True):
+            messages.success(request, _("%(name)s is deleted.") % {"name": tournament.name})
+            return redirect("console")
     elif command == "draw":
         round_ = _attempt(request, lambda: draw.start_and_draw_round(tournament=tournament))
         if round_ is not None:
