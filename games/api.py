@@ -78,14 +78,14 @@ class MatchAccess(APIView):
         match = get_object_or_404(Match.objects.select_related("round__tournament"), pk=match_id)
         if device is not None:
             if device.table_id != match.table_id:
-                raise PermissionDenied("This device belongs to another table.")
+                raise PermissionDenied(_("This device belongs to another table."))
             return match
         if organises_club(request.user, match.round.tournament.club_id):
             return match
         if write:
             if not request.user.is_authenticated:
                 raise NotAuthenticated()
-            raise PermissionDenied("Only this table's device or an organiser may enter deals.")
+            raise PermissionDenied(_("Only this table's device or an organiser may enter deals."))
         tournament = match.round.tournament
         if not tournament.is_public or match.round.status in HIDDEN_ROUNDS:
             raise Http404  # as the match itself answers: what one may not see is not there

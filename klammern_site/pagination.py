@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -28,7 +29,10 @@ class StandardPagination(PageNumberPagination):
         size = whole_number(raw)
         if size is None or not 1 <= size <= self.max_page_size:
             raise ValidationError(
-                {"detail": f"page_size must be a whole number from 1 to {self.max_page_size}."}
+                {
+                    "detail": _("page_size must be a whole number from 1 to %(max)s.")
+                    % {"max": self.max_page_size}
+                }
             )
         return size
 
@@ -40,7 +44,7 @@ class StandardPagination(PageNumberPagination):
             return paginator.num_pages
         number = whole_number(raw)
         if number is None or number < 1:
-            raise ValidationError({"detail": "page must be a whole number from 1."})
+            raise ValidationError({"detail": _("page must be a whole number from 1.")})
         return number
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:

@@ -433,7 +433,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match = self.get_object()
         device = device_of(request)
         if device is not None and device.table_id != match.table_id:
-            raise PermissionDenied("This device belongs to another table.")
+            raise PermissionDenied(_("This device belongs to another table."))
         if device is None:
             require_organiser(request.user, match.round.tournament.club_id)
         data = ConfirmMatchSerializer(data=request.data)

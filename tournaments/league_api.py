@@ -19,6 +19,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -76,7 +77,7 @@ class ReadWriteViewSet(
 
     def authenticated(self) -> None:
         if not self.request.user.is_authenticated:
-            raise PermissionDenied("Log in first.")
+            raise PermissionDenied(_("Log in first."))
 
 
 # --- leagues ----------------------------------------------------------------------------
@@ -93,7 +94,7 @@ class LeagueViewSet(ReadWriteViewSet):
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         if not league_selectors.organises_any_club(request.user):
-            raise PermissionDenied("Only a club's organiser may create a league.")
+            raise PermissionDenied(_("Only a club's organiser may create a league."))
         data = LeagueSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         league = leagues.create_league(organiser=request.user, **data.validated_data)
@@ -188,7 +189,7 @@ class LeagueTeamViewSet(ReadWriteViewSet):
         club, division = fields.pop("club"), fields.pop("division")
         require_club_organiser(request.user, club.pk)
         if not self.visible().filter(pk=division.league_id).exists():
-            raise PermissionDenied("This league is not open to you.")
+            raise PermissionDenied(_("This league is not open to you."))
         team = leagues.enter_team(division=division, club_id=club.pk, **fields)
         return Response(LeagueTeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
@@ -289,7 +290,7 @@ class MatchDayViewSet(
         if side == MatchDayConfirmation.Side.VENUE:
             require_club_organiser(request.user, day.home.club_id)
         elif not league_selectors.captains(request.user, day.home if side == "home" else day.away):
-            raise PermissionDenied("Only the team's captain may confirm for the team.")
+            raise PermissionDenied(_("Only the team's captain may confirm for the team."))
         return self.respond(leagues.confirm_match_day(match_day=day, side=side, user=request.user))
 
     @extend_schema(request=None, responses=MatchDayDetailSerializer)

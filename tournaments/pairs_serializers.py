@@ -8,9 +8,10 @@ from typing import Any
 
 from django.contrib.auth import password_validation
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from klammern_site.serializers import ModelSerializer, Serializer
+from klammern_site.serializers import NOT_TEXT, ModelSerializer, Serializer
 
 from .models import Club, Player, Season, Team
 
@@ -39,7 +40,7 @@ class ClubCreateSerializer(Serializer):
     def to_internal_value(self, data: Any) -> Any:
         """Text fields take text only (DRF would turn a number into its digits)."""
         if isinstance(data, dict):
-            wrong = {k: "Enter text." for k in ("name", "slug", "city") if k in data}
+            wrong = {k: NOT_TEXT for k in ("name", "slug", "city") if k in data}
             wrong = {k: v for k, v in wrong.items() if not isinstance(data[k], str)}
             if wrong:
                 raise serializers.ValidationError(wrong)
@@ -48,7 +49,9 @@ class ClubCreateSerializer(Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs["slug"] = attrs.get("slug") or slugify(attrs["name"])[:100]
         if not attrs["slug"]:
-            raise serializers.ValidationError({"slug": "Enter an address of letters and digits."})
+            raise serializers.ValidationError(
+                {"slug": _("Enter an address of letters and digits.")}
+            )
         return attrs
 
 
