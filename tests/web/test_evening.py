@@ -571,3 +571,16 @@ def test_the_game_is_named_on_the_public_and_the_console_page(event: Event, web:
     ):
         body = english.get(page).content.decode()
         assert 'id="rules">Klammern (small and big points)<' in body, page
+
+
+def test_the_projector_of_a_finished_tournament_shows_the_final_standings(
+    event: Event, client: Client
+) -> None:
+    enter(event, 1, team0_points=64)
+    page = f"/tournaments/{event.tournament.pk}/projector/"
+    running = speaking(client, "de").get(page).content.decode()
+    assert 'data-slide="seating"' in running
+    services.close_round(round_=event.round, force=True)
+    services.finish_tournament(tournament=event.tournament)
+    finished = speaking(client, "de").get(page).content.decode()
+    assert 'data-slide="seating"' not in finished and 'data-label="Endstand"' in finished

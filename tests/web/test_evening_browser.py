@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import Event, make_event
+from tournaments import services
 from tournaments.models import Club
 
 from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same browser as test_browser.py
@@ -119,6 +120,24 @@ def test_projector_pages_through_24_players_and_is_readable(
     assert page.locator(".proj-dots i").count() == 1 + pages
     name = page.locator("#standings tbody tr:not(.is-off-page) td.name a").first
     assert name.evaluate(CONTRAST) >= 7, "names must be readable on the dark background"
+
+
+def test_the_projector_of_a_finished_tournament_pages_through_the_final_standings(
+    live_server: Any, open_page: Any, club: Club
+) -> None:
+    event = projector_event(club)
+    services.close_round(round_=event.round, force=True)
+    services.finish_tournament(tournament=event.tournament)
+    page = open_page(PROJECTOR, "de")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server.url}/tournaments/{event.tournament.pk}/projector/?seconds=3")
+    label = page.locator("#proj-label")
+    expect(label).to_have_text("Endstand · Seite 1/2", timeout=8_000)
+    expect(label).to_have_text("Endstand · Seite 2/2", timeout=8_000)
+    assert page.locator(".proj-slide[data-slide='seating']").count() == 0
+    assert page.locator(".proj-dots i").count() == 2 and not errors
+    shoot(page, "projector-final-de")
 
 
 def visible_rows(page: Any) -> list[str]:

@@ -7,9 +7,10 @@
   "use strict";
   var seating = document.querySelector(".proj-slide[data-slide='seating']");
   var standing = document.querySelector(".proj-slide[data-slide='standings']");
-  // seating, standings, then any further slide of the page (the finals bracket)
-  var slides = [seating, standing].concat(Array.prototype.filter.call(
+  // seating (not of a finished tournament), standings, then any further slide (the bracket)
+  var slides = [seating, standing].filter(Boolean).concat(Array.prototype.filter.call(
     document.querySelectorAll(".proj-slide"), function (s) { return s !== seating && s !== standing; }));
+  var S = slides.indexOf(standing);  // the standings' place among the slides
   var dotsBox = document.querySelector(".proj-dots");
   var label = document.getElementById("proj-label");
   var params = new URLSearchParams(location.search);
@@ -64,7 +65,7 @@
 
   function drawDots() {
     var count = slides.length - 1 + step.pages;
-    var current = step.slide <= 1 ? step.slide + (step.slide === 1 ? step.page : 0) : step.slide - 1 + step.pages;
+    var current = step.slide < S ? step.slide : step.slide === S ? S + step.page : step.slide - 1 + step.pages;
     dotsBox.innerHTML = "";
     for (var i = 0; i < count; i++) {
       var dot = document.createElement("i");
@@ -80,7 +81,7 @@
     label.textContent = labelText();
     // The label names the page count, and a longer label can wrap the heading and move
     // the table down: measure again until the label no longer changes.
-    for (var tries = 0; step.slide === 1 && tries < 4; tries++) {
+    for (var tries = 0; step.slide === S && tries < 4; tries++) {
       showPage();
       var text = labelText();
       if (text === label.textContent) { break; }
@@ -90,11 +91,11 @@
   }
 
   function measureAgain() {
-    if (step.slide === 1) { render(); }
+    if (step.slide === S) { render(); }
   }
 
   function next() {
-    if (step.slide === 1 && step.page + 1 < step.pages) {
+    if (step.slide === S && step.page + 1 < step.pages) {
       step.page += 1;
     } else {
       step.slide = (step.slide + 1) % slides.length;
