@@ -7,6 +7,7 @@ back to the default language)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,3 +42,35 @@ def test_every_marked_text_is_translated(tmp_path: Path, language: str) -> None:
     po = tmp_path / "locale" / language / "LC_MESSAGES" / "django.po"
     fuzzy = po.read_text(encoding="utf-8").count("#, fuzzy")
     assert (missing, fuzzy) == ([], 0)
+
+
+#: Where the organisers read: the console addresses them formally ("Sie") in German; the
+#: players' own pages (their link, their card) say "du", as a club evening does.
+CONSOLE = (
+    "templates/console/",
+    "tournaments/web/console.py",
+    "tournaments/web/clubs.py",
+    "tournaments/web/league_console.py",
+    "tournaments/web/pairs.py",
+    "tournaments/leagues.py",
+)
+PLAYERS_OWN = ("templates/public/player_link.html", "templates/console/print_player_cards.html")
+INFORMAL = re.compile(
+    r"\b(du|dein\w*|dich|dir)\b|(^|[.:;!] )(Drucke|Wähle|Gib|Tippe|Trage|Lege|Melde|Prüfe|"
+    r"Schliesse|Starte|Öffne|Setze|Frage|Lade|Richte)\b"
+)
+
+
+def test_the_german_console_addresses_organisers_formally() -> None:
+    po = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    informal = []
+    for entry in po.read_text(encoding="utf-8").split("\n\n"):
+        places = re.findall(r"^#: (.+)$", entry, re.M)
+        files = {place.rsplit(":", 1)[0] for line in places for place in line.split()}
+        text = " ".join(
+            re.findall(r'^(?:msgstr(?:\[\d\])?|)\s*"(.*)"$', entry.split("msgstr", 1)[-1], re.M)
+        )
+        in_console = any(f.startswith(CONSOLE) for f in files)
+        if in_console and not files & set(PLAYERS_OWN) and INFORMAL.search(text):
+            informal.append(text)
+    assert informal == []
