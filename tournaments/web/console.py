@@ -22,8 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from games import selectors as deal_selectors
-from games.models import Deal, DealVersion
+from games.models import DealVersion
 from tournaments import draw, league_selectors, presets, services
 from tournaments.authentication import find_usable_credential
 from tournaments.errors import ApplicationError
@@ -31,7 +30,6 @@ from tournaments.models import (
     Club,
     DeviceCredential,
     ForbiddenPairing,
-    Match,
     Player,
     Registration,
     Round,
@@ -40,8 +38,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import round_progress, tournament_options
 
-from . import csv_export, preset_entry, selectors
-from .engine_messages import entry_form_context, error_templates, ui_strings
+from . import csv_export, selectors
 from .forms import (
     CloseRoundForm,
     RegisterPlayerForm,
@@ -84,15 +81,6 @@ def _round(request: HttpRequest, pk: int) -> Round:
         Round.objects.filter(
             tournament__in=Tournament.objects.organised_by(request.user)
         ).select_related("tournament__club"),
-        pk=pk,
-    )
-
-
-def _match(request: HttpRequest, pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.filter(
-            round__tournament__in=Tournament.objects.organised_by(request.user)
-        ).select_related("round__tournament", "table"),
         pk=pk,
     )
 
@@ -593,107 +581,6 @@ def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
             "byes": round_.byes.select_related("player"),
         },
     )
-
-
-# --- matches and corrections ------------------------------------------------------------
-
-
-@organiser_required
-def match_console(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(request, pk)
-    deals = Deal.objects.filter(match=match).prefetch_related("versions").order_by("number")
-    can_enter = deal_selectors.organiser_can_enter(match)
-    seats = [s.player for s in match.table.seats.select_related("player")]
-    names = [player.name for player in seats]
-    klammern = presets.game_of(tournament_options(match.round.tournament)) is presets.Game.KLAMMERN
-    rows = []
-    for deal in deals:
-        current = next(v for v in deal.versions.all() if v.is_current)
-        rows.append(
-            {
-                "deal": deal,
-                "current": current,
-                "count": len(deal.versions.all()),
-                "player": "" if klammern else _declarer_name(current.record, names),
-            }
-        )
-    return render(
-        request,
-        "console/match.html",
-        {
-            "match": match,
-            "round": match.round,
-            "tournament": match.round.tournament,
-            "seats": seats,
-            "deals": rows,
-            "next_number": deal_selectors.next_missing_number(match) if can_enter else None,
-        },
-    )
-
-
-def _declarer_name(record: dict[str, Any], names: list[str]) -> str:
-    """Who played the deal (Klaverjas: a player of the makers; 2/3 players: the taker)."""
-    declarer = (record.get("contract") or {}).get("declarer")
-    return names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else ""
-
-
-@organiser_required
-def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A deal of a table in the console: an entered deal's history and the sheet to correct
-    it (a PUT with If-Match), or the sheet to enter a deal the table has not entered (a
-    POST), e.g. from the paper score sheet of a table whose tablet failed. Both go through
-    the REST API with the organiser's session; the sheet is the table's own (Klammern,
-    Klaverjas or 2/3 players)."""
-    match = _match(request, pk)
-    deal = Deal.objects.filter(match=match, number=number).first()
-    if deal is None and not deal_selectors.may_be_entered(match, number):
-        raise Http404
-    tournament = match.round.tournament
-    options = tournament_options(tournament)
-    sheet = preset_entry.sheet_for(presets.game_of(options))
-    players = presets.seats_per_table(options)
-    seats = [s.player.name for s in match.table.seats.select_related("player")]
-    config: dict[str, Any] = {
-        "matchId": match.pk,
-        "number": number,
-        "seats": seats,
-        "players": players,
-        "entry": sheet.get("entry_class", "DealEntry"),
-        "errorTemplates": {
-            **error_templates(),
-            **preset_entry.sheet_error_templates(presets.game_of(options)),
-        },
-        "strings": {
-            **ui_strings(),
-            **preset_entry.sheet_strings(),
-            "noAnswer": _(
-                "The server did not answer: nothing was saved. Check the connection and save again."
-            ),
-        },
-        "dealsPlanned": match.deals_planned,
-        "backUrl": reverse("console-match", args=[match.pk]),
-    }
-    context: dict[str, Any] = {
-        "match": match,
-        "deal": deal,
-        "number": number,
-        "round": match.round,
-        "tournament": tournament,
-        **sheet,
-        **entry_form_context(seats),
-    }
-    if deal is None:
-        config["dealer"] = deal_selectors.dealer_of(match, number, players=players)
-    else:
-        versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
-        current = next(v for v in versions if v.is_current)
-        config.update(version=current.version, record=current.record)
-        history = [
-            {"version": v, "player": _declarer_name(v.record, seats) if sheet else ""}
-            for v in versions
-        ]
-        context.update(history=history, current=current)
-    return render(request, "console/deal.html", {**context, "config": config})
 
 
 # --- CSV ------------------------------------------------------------------------------

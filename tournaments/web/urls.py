@@ -8,6 +8,7 @@ from tournaments.auth_views import LockoutLoginView
 from . import (
     clubs,
     console,
+    console_matches,
     hand_records,
     language,
     league,
@@ -145,8 +146,12 @@ urlpatterns = [
         console.round_command,
         name="console-round-command",
     ),
-    path("console/matches/<int:pk>/", console.match_console, name="console-match"),
-    path("console/matches/<int:pk>/deals/<int:number>/", console.deal_page, name="console-deal"),
+    path("console/matches/<int:pk>/", console_matches.match_console, name="console-match"),
+    path(
+        "console/matches/<int:pk>/deals/<int:number>/",
+        console_matches.deal_page,
+        name="console-deal",
+    ),
 ]
 
 # The league of clubs (tournaments/web/league.py), appended.
