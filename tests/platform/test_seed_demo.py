@@ -26,9 +26,11 @@ def test_seed_demo_twice(settings: object) -> None:
     first = snapshot()
     call_command("seed_demo", force=True)
 
-    assert snapshot() == first == (1, 16, 3, 5, 2 * 2 * 4 * 8 + 4 * 3)
-    assert Tournament.objects.filter(status="finished").count() == 2
+    assert snapshot() == first == (1, 16, 4, 6, 2 * 2 * 4 * 8 + 4 * 3 + 2 * 8)
+    assert Tournament.objects.filter(status="finished").count() == 3
+    klaverjas = Tournament.objects.get(rules_preset="klaverjas-rotterdam")
+    assert klaverjas.status == "finished" and klaverjas.registrations.count() == 8
     running = Tournament.objects.get(status="running")
     assert running.rounds.get().status == "published"
     assert Match.objects.filter(round__tournament=running, status="open").count() == 4
-    assert Match.objects.filter(status="confirmed").count() == 16
+    assert Match.objects.filter(status="confirmed").count() == 16 + 2
