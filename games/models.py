@@ -39,11 +39,15 @@ HISTORY_LOCKED = pgtrigger.Condition(
 
 
 class Deal(models.Model):
-    match = models.ForeignKey("tournaments.Match", on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField()
-    created = models.DateTimeField(auto_now_add=True)
+    match = models.ForeignKey(
+        "tournaments.Match", on_delete=models.CASCADE, related_name="deals", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="unique_deal_number"),
@@ -71,14 +75,21 @@ class DealVersion(models.Model):
         MARCH_WON = "march_won", _("March won")
         MARCH_LOST = "march_lost", _("March lost")
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="versions")
-    version = models.PositiveSmallIntegerField()
-    record = models.JSONField()
-    result = models.JSONField()
-    engine_version = models.CharField(max_length=40)
-    is_current = models.BooleanField(default=True)
+    deal = models.ForeignKey(
+        Deal, on_delete=models.CASCADE, related_name="versions", verbose_name=_("deal")
+    )
+    version = models.PositiveSmallIntegerField(verbose_name=_("version"))
+    record = models.JSONField(verbose_name=_("record"))
+    result = models.JSONField(verbose_name=_("result"))
+    engine_version = models.CharField(max_length=40, verbose_name=_("engine version"))
+    is_current = models.BooleanField(default=True, verbose_name=_("current"))
     created_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by user"),
     )
     created_by_device = models.ForeignKey(
         "tournaments.DeviceCredential",
@@ -86,21 +97,26 @@ class DealVersion(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="deal_versions",
+        verbose_name=_("created by device"),
     )
-    reason = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    points_0 = models.IntegerField(default=0)
-    points_1 = models.IntegerField(default=0)
-    small_0 = models.IntegerField(default=0)
-    small_1 = models.IntegerField(default=0)
-    match_points_0 = models.IntegerField(default=0)
-    match_points_1 = models.IntegerField(default=0)
-    outcome = models.CharField(max_length=12, choices=Outcome.choices)
-    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    points_0 = models.IntegerField(default=0, verbose_name=_("points (seats 1+3)"))
+    points_1 = models.IntegerField(default=0, verbose_name=_("points (seats 2+4)"))
+    small_0 = models.IntegerField(default=0, verbose_name=_("small points (seats 1+3)"))
+    small_1 = models.IntegerField(default=0, verbose_name=_("small points (seats 2+4)"))
+    match_points_0 = models.IntegerField(default=0, verbose_name=_("match points (seats 1+3)"))
+    match_points_1 = models.IntegerField(default=0, verbose_name=_("match points (seats 2+4)"))
+    outcome = models.CharField(max_length=12, choices=Outcome.choices, verbose_name=_("outcome"))
+    winner_team = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("winning team")
+    )
 
     objects = DealVersionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("deal version")
+        verbose_name_plural = _("deal versions")
         ordering = ["deal", "version"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "version"], name="unique_deal_version"),
@@ -143,15 +159,17 @@ class IdempotencyRecord(models.Model):
     """The first response to a request with a given ``Idempotency-Key`` in a scope
     (``device:<id>`` or ``user:<id>``), replayed for retries."""
 
-    scope = models.CharField(max_length=64)
-    key = models.CharField(max_length=255)
-    request_hash = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
-    response_body = models.JSONField()
-    etag = models.CharField(max_length=40, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    scope = models.CharField(max_length=64, verbose_name=_("scope"))
+    key = models.CharField(max_length=255, verbose_name=_("key"))
+    request_hash = models.CharField(max_length=64, verbose_name=_("request hash"))
+    status_code = models.PositiveSmallIntegerField(verbose_name=_("status code"))
+    response_body = models.JSONField(verbose_name=_("response body"))
+    etag = models.CharField(max_length=40, blank=True, verbose_name=_("ETag"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="unique_idempotency_key"),
         ]
@@ -168,13 +186,19 @@ class DealAnalysis(models.Model):
     ``analysed`` is false for a summary record (no hands to analyse). ``costs`` are the
     deal points each seat's plays lost against par (0–3; empty when not analysed)."""
 
-    version = models.OneToOneField(DealVersion, on_delete=models.CASCADE, related_name="analysis")
-    analysis = models.JSONField()
-    analysis_version = models.CharField(max_length=40)
-    engine_version = models.CharField(max_length=40)
-    analysed = models.BooleanField()
-    costs = models.JSONField(default=list, blank=True)
-    created = models.DateTimeField(auto_now=True)
+    version = models.OneToOneField(
+        DealVersion, on_delete=models.CASCADE, related_name="analysis", verbose_name=_("version")
+    )
+    analysis = models.JSONField(verbose_name=_("analysis"))
+    analysis_version = models.CharField(max_length=40, verbose_name=_("analysis version"))
+    engine_version = models.CharField(max_length=40, verbose_name=_("engine version"))
+    analysed = models.BooleanField(verbose_name=_("analysed"))
+    costs = models.JSONField(default=list, blank=True, verbose_name=_("costs"))
+    created = models.DateTimeField(auto_now=True, verbose_name=_("created"))
+
+    class Meta:
+        verbose_name = _("deal analysis")
+        verbose_name_plural = _("deal analyses")
 
     def __str__(self) -> str:
         return f"{self.version}: Analyse {self.analysis_version}"

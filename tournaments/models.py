@@ -42,23 +42,31 @@ def default_tiebreaks() -> list[str]:
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=200, validators=[validate_name])
-    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_clubs", blank=True
+        settings.AUTH_USER_MODEL,
+        related_name="organised_clubs",
+        blank=True,
+        verbose_name=_("organisers"),
     )
     boss_window = models.PositiveSmallIntegerField(
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_BOSS_WINDOW)],
-        help_text="Number of recent playing evenings for the KlammernBoss.",
+        help_text=_("Number of recent playing evenings for the KlammernBoss."),
+        verbose_name=_("KlammernBoss window"),
     )
     results_version = models.PositiveIntegerField(
-        default=0, help_text="Bumped whenever a result of one of the club's tournaments changes."
+        default=0,
+        help_text=_("Bumped whenever a result of one of the club's tournaments changes."),
+        verbose_name=_("results version"),
     )
-    created = models.DateTimeField(auto_now_add=True)
-    city = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    city = models.CharField(max_length=200, blank=True, verbose_name=_("city"))
 
     class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -66,12 +74,13 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=200, validators=[validate_name])
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
     household = models.CharField(
         max_length=200,
         blank=True,
         validators=[validate_name],
-        help_text="Players of one household are not seated together.",
+        help_text=_("Players of one household are not seated together."),
+        verbose_name=_("household"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -79,11 +88,16 @@ class Player(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="players",
+        verbose_name=_("user"),
     )
-    clubs = models.ManyToManyField(Club, through="ClubMembership", related_name="players")
-    created = models.DateTimeField(auto_now_add=True)
+    clubs = models.ManyToManyField(
+        Club, through="ClubMembership", related_name="players", verbose_name=_("clubs")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
@@ -95,12 +109,20 @@ class ClubMembership(models.Model):
         MEMBER = "member", _("Member")
         GUEST = "guest", _("Guest")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
-    created = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("player")
+    )
+    kind = models.CharField(
+        max_length=10, choices=Kind.choices, default=Kind.MEMBER, verbose_name=_("kind")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("club membership")
+        verbose_name_plural = _("club memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="unique_club_membership"),
         ]
@@ -110,18 +132,27 @@ class ClubMembership(models.Model):
 
 
 class Season(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=200, validators=[validate_name])
-    starts_on = models.DateField()
-    ends_on = models.DateField()
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
+    )
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    starts_on = models.DateField(verbose_name=_("starts on"))
+    ends_on = models.DateField(verbose_name=_("ends on"))
     best_of = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Season table: the best N evenings count (empty: all)."
+        null=True,
+        blank=True,
+        help_text=_("Season table: the best N evenings count (empty: all)."),
+        verbose_name=_("best N evenings"),
     )
     min_evenings = models.PositiveSmallIntegerField(
-        default=1, help_text="Season table: ranked only with at least M evenings."
+        default=1,
+        help_text=_("Season table: ranked only with at least M evenings."),
+        verbose_name=_("minimum evenings"),
     )
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["-starts_on"]
         constraints = [
             models.CheckConstraint(
@@ -166,65 +197,104 @@ class Tournament(models.Model):
         STANDINGS = "standings", _("Preliminary standings")
         RATING = "rating", _("Rating")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
-    season = models.ForeignKey(
-        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="tournaments", verbose_name=_("club")
     )
-    name = models.CharField(max_length=200, validators=[validate_name])
-    slug = models.SlugField(max_length=100)
-    format = models.CharField(max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    is_public = models.BooleanField(default=True)
+    season = models.ForeignKey(
+        Season,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+        verbose_name=_("season"),
+    )
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, verbose_name=_("slug"))
+    format = models.CharField(
+        max_length=12, choices=Format.choices, default=Format.INDIVIDUAL, verbose_name=_("format")
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
+    is_public = models.BooleanField(default=True, verbose_name=_("public"))
     #: Whether everyone may see the hand records of closed rounds (the table's players
     #: and the organisers always may).
-    hand_records_public = models.BooleanField(default=True)
-    rules_preset = models.CharField(max_length=50, default="klammern")
-    rules_options = models.JSONField(default=dict, blank=True)
-    rules_locked = models.BooleanField(default=False)
-    locked_at = models.DateTimeField(null=True, blank=True)
-    match_mode = models.CharField(max_length=8, choices=MatchMode.choices, default=MatchMode.DEALS)
+    hand_records_public = models.BooleanField(default=True, verbose_name=_("hand records public"))
+    rules_preset = models.CharField(
+        max_length=50, default="klammern", verbose_name=_("rules preset")
+    )
+    rules_options = models.JSONField(default=dict, blank=True, verbose_name=_("rules options"))
+    rules_locked = models.BooleanField(default=False, verbose_name=_("rules locked"))
+    locked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("locked at"))
+    match_mode = models.CharField(
+        max_length=8,
+        choices=MatchMode.choices,
+        default=MatchMode.DEALS,
+        verbose_name=_("match mode"),
+    )
     deals_per_match = models.PositiveSmallIntegerField(
-        default=8, validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_MATCH)]
+        default=8,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_MATCH)],
+        verbose_name=_("deals per match"),
     )
     liga_target = models.PositiveSmallIntegerField(
-        default=51, validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)]
+        default=51,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)],
+        verbose_name=_("Liga target"),
     )
     bye_score_mode = models.CharField(
-        max_length=8, choices=ByeScoreMode.choices, default=ByeScoreMode.AVERAGE
+        max_length=8,
+        choices=ByeScoreMode.choices,
+        default=ByeScoreMode.AVERAGE,
+        verbose_name=_("bye score mode"),
     )
-    bye_fixed_points = models.IntegerField(default=0)
-    tiebreaks = models.JSONField(default=default_tiebreaks, blank=True)
-    avoid_same_club = models.BooleanField(default=False)
+    bye_fixed_points = models.IntegerField(default=0, verbose_name=_("bye fixed points"))
+    tiebreaks = models.JSONField(
+        default=default_tiebreaks, blank=True, verbose_name=_("tie-breaks")
+    )
+    avoid_same_club = models.BooleanField(default=False, verbose_name=_("avoid same club"))
     #: Players may check themselves in on their personal page (``/p/<token>/``).
-    self_check_in = models.BooleanField(default=False)
-    avoid_same_household = models.BooleanField(default=True)
-    home_and_away = models.BooleanField(default=False)
+    self_check_in = models.BooleanField(default=False, verbose_name=_("self check-in"))
+    avoid_same_household = models.BooleanField(default=True, verbose_name=_("avoid same household"))
+    home_and_away = models.BooleanField(default=False, verbose_name=_("home and away"))
     swiss = models.BooleanField(
-        default=False, help_text="Fixed pairs: pairs close in the standings meet (Swiss)."
+        default=False,
+        help_text=_("Fixed pairs: pairs close in the standings meet (Swiss)."),
+        verbose_name=_("swiss"),
     )
-    planned_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
-    results_version = models.PositiveIntegerField(default=0)
-    created = models.DateTimeField(auto_now_add=True)
+    planned_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("planned rounds")
+    )
+    results_version = models.PositiveIntegerField(default=0, verbose_name=_("results version"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     round_robin = models.BooleanField(
         default=False,
-        help_text="Fixed pairs: every pair meets every other (twice with home_and_away).",
+        help_text=_("Fixed pairs: every pair meets every other (twice with home_and_away)."),
+        verbose_name=_("round robin"),
     )
     #: docs/ratings.md, "Seeding and balancing by rating".
     seed_by_rating = models.BooleanField(
         default=False,
-        help_text="Swiss pairs: round 1 and equal scores ordered by the pairs' ratings.",
+        help_text=_("Swiss pairs: round 1 and equal scores ordered by the pairs' ratings."),
+        verbose_name=_("seed by rating"),
     )
     finals_seeding = models.CharField(
-        max_length=10, choices=FinalsSeeding.choices, default=FinalsSeeding.STANDINGS
+        max_length=10,
+        choices=FinalsSeeding.choices,
+        default=FinalsSeeding.STANDINGS,
+        verbose_name=_("finals seeding"),
     )
     balance_by_rating = models.BooleanField(
         default=False,
-        help_text="Individual draw: the two teams at a table as even in rating as possible.",
+        help_text=_("Individual draw: the two teams at a table as even in rating as possible."),
+        verbose_name=_("balance by rating"),
     )
 
     objects = TournamentQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(
@@ -259,11 +329,17 @@ class Tournament(models.Model):
 
 
 class Team(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=200, validators=[validate_name])
-    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
+    )
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    players = models.ManyToManyField(
+        Player, through="TeamMember", related_name="teams", verbose_name=_("players")
+    )
 
     class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name"),
@@ -274,10 +350,16 @@ class Team(models.Model):
 
 
 class TeamMember(models.Model):
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="team_memberships")
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="team_memberships", verbose_name=_("player")
+    )
 
     class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
         constraints = [
             models.UniqueConstraint(fields=["team", "player"], name="unique_team_member"),
         ]
@@ -306,26 +388,47 @@ class Registration(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="registrations",
+        verbose_name=_("tournament"),
     )
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("player")
+    )
     team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="registrations",
+        verbose_name=_("team"),
     )
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
-    late = models.BooleanField(default=False, help_text="Registered after round 1 was drawn.")
-    checked_in_at = models.DateTimeField(null=True, blank=True)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.REGISTERED, verbose_name=_("status")
+    )
+    late = models.BooleanField(
+        default=False, help_text=_("Registered after round 1 was drawn."), verbose_name=_("late")
+    )
+    checked_in_at = models.DateTimeField(null=True, blank=True, verbose_name=_("checked in at"))
+    withdrawn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("withdrawn at"))
     #: The secret of the player's personal page ``/p/<token>/`` (on their player card).
-    link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
-    fixed_table = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Always seat this player at this table number."
+    link_token = models.CharField(
+        max_length=32, unique=True, default=new_link_token, verbose_name=_("link token")
     )
-    created = models.DateTimeField(auto_now_add=True)
+    fixed_table = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("Always seat this player at this table number."),
+        verbose_name=_("fixed table"),
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     objects = RegistrationQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
         ordering = ["tournament", "player__name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_registration"),
@@ -338,12 +441,21 @@ class Registration(models.Model):
 
 class ForbiddenPairing(models.Model):
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="forbidden_pairings",
+        verbose_name=_("tournament"),
     )
-    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_a = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player a")
+    )
+    player_b = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player b")
+    )
 
     class Meta:
+        verbose_name = _("forbidden pairing")
+        verbose_name_plural = _("forbidden pairings")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player_a", "player_b"], name="unique_forbidden_pairing"
@@ -379,20 +491,28 @@ class Round(models.Model):
         SEMI = "semi", _("Semi-final")
         FINAL = "final", _("Final")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    seed = models.BigIntegerField(default=0)
-    attempt = models.PositiveSmallIntegerField(default=1)
-    cost = models.JSONField(default=dict, blank=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.PRELIMINARY)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
+    seed = models.BigIntegerField(default=0, verbose_name=_("seed"))
+    attempt = models.PositiveSmallIntegerField(default=1, verbose_name=_("attempt"))
+    cost = models.JSONField(default=dict, blank=True, verbose_name=_("cost"))
+    published_at = models.DateTimeField(null=True, blank=True, verbose_name=_("published at"))
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("closed at"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    stage = models.CharField(
+        max_length=12, choices=Stage.choices, default=Stage.PRELIMINARY, verbose_name=_("stage")
+    )
 
     objects = RoundQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
@@ -409,10 +529,14 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
@@ -427,12 +551,20 @@ class Seat(models.Model):
     """A player's place at a table. ``round`` repeats ``table.round`` so that the
     database can refuse a player sitting twice in one round."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
@@ -449,11 +581,19 @@ class Seat(models.Model):
 
 
 class Bye(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
-    points = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="byes", verbose_name=_("player")
+    )
+    points = models.DecimalField(
+        max_digits=8, decimal_places=2, default=0, verbose_name=_("points")
+    )
 
     class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round"),
         ]
@@ -480,30 +620,54 @@ class Match(models.Model):
         FINISHED = "finished", pgettext_lazy("match", "Finished")
         CONFIRMED = "confirmed", _("Confirmed")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
-    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.DEALS)
-    deals_planned = models.PositiveSmallIntegerField(null=True, blank=True)
-    target = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("round")
+    )
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="match", verbose_name=_("table")
+    )
+    mode = models.CharField(
+        max_length=8, choices=Mode.choices, default=Mode.DEALS, verbose_name=_("mode")
+    )
+    deals_planned = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("deals planned")
+    )
+    target = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("target"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status")
+    )
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
     home_team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="home_matches"
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="home_matches",
+        verbose_name=_("home team"),
     )
     away_team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="away_matches"
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="away_matches",
+        verbose_name=_("away team"),
     )
     bracket_slot = models.CharField(
-        max_length=4, blank=True, help_text="Finals: QF1-QF4, SF1, SF2, F (final), P3 (third)."
+        max_length=4,
+        blank=True,
+        help_text=_("Finals: QF1-QF4, SF1, SF2, F (final), P3 (third)."),
+        verbose_name=_("bracket slot"),
     )
-    home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_seed = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("home seed"))
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("away seed"))
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["round", "table__number"]
-        verbose_name_plural = "matches"
         constraints = [
             models.CheckConstraint(
                 condition=(Q(mode="deals") & Q(deals_planned__gte=1))
@@ -518,19 +682,33 @@ class Match(models.Model):
 
 
 class MatchConfirmation(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="confirmations")
-    team = models.PositiveSmallIntegerField(
-        choices=[(0, "Team 0 (Plätze 0+2)"), (1, "Team 1 (Plätze 1+3)")]
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="confirmations", verbose_name=_("match")
     )
-    confirmed_at = models.DateTimeField(auto_now_add=True)
+    team = models.PositiveSmallIntegerField(
+        choices=[(0, "Team 0 (Plätze 0+2)"), (1, "Team 1 (Plätze 1+3)")], verbose_name=_("team")
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True, verbose_name=_("confirmed at"))
     confirmed_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("confirmed by user"),
     )
     confirmed_by_device = models.ForeignKey(
-        "DeviceCredential", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "DeviceCredential",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("confirmed by device"),
     )
 
     class Meta:
+        verbose_name = _("match confirmation")
+        verbose_name_plural = _("match confirmations")
         constraints = [
             models.UniqueConstraint(fields=["match", "team"], name="one_confirmation_per_team"),
             models.CheckConstraint(condition=Q(team__lte=1), name="confirmation_team_0_or_1"),
@@ -557,19 +735,23 @@ class DeviceCredentialQuerySet(models.QuerySet["DeviceCredential"]):
 class DeviceCredential(models.Model):
     """A table tablet's key for one table in one round. Only the hash is stored."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="device_credentials")
-    code_hash = models.CharField(max_length=64, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="device_credentials", verbose_name=_("table")
+    )
+    code_hash = models.CharField(max_length=64, unique=True, verbose_name=_("code hash"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
     #: When a tablet last had its table open (page, poll or deal), and how many entries
     #: it said it was still holding (made offline, not yet sent).
-    last_seen_at = models.DateTimeField(null=True, blank=True)
-    queued_entries = models.PositiveSmallIntegerField(default=0)
+    last_seen_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last seen at"))
+    queued_entries = models.PositiveSmallIntegerField(default=0, verbose_name=_("queued entries"))
 
     objects = DeviceCredentialQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("device credential")
+        verbose_name_plural = _("device credentials")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -580,11 +762,18 @@ class StandingsSnapshot(models.Model):
     """Standings computed by the standings task for ``computed_version`` of the results."""
 
     tournament = models.OneToOneField(
-        Tournament, on_delete=models.CASCADE, related_name="standings_snapshot"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="standings_snapshot",
+        verbose_name=_("tournament"),
     )
-    computed_version = models.PositiveIntegerField(default=0)
-    data = models.JSONField(default=dict, blank=True)
-    computed_at = models.DateTimeField(default=timezone.now)
+    computed_version = models.PositiveIntegerField(default=0, verbose_name=_("computed version"))
+    data = models.JSONField(default=dict, blank=True, verbose_name=_("data"))
+    computed_at = models.DateTimeField(default=timezone.now, verbose_name=_("computed at"))
+
+    class Meta:
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
 
     def __str__(self) -> str:
         return f"Rangliste {self.tournament} (v{self.computed_version})"
@@ -595,10 +784,16 @@ class ClubSnapshot(models.Model):
     season) computed by the leaderboards task for ``computed_version`` of
     ``Club.results_version``."""
 
-    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="snapshot")
-    computed_version = models.PositiveIntegerField(default=0)
-    data = models.JSONField(default=dict, blank=True)
-    computed_at = models.DateTimeField(default=timezone.now)
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, related_name="snapshot", verbose_name=_("club")
+    )
+    computed_version = models.PositiveIntegerField(default=0, verbose_name=_("computed version"))
+    data = models.JSONField(default=dict, blank=True, verbose_name=_("data"))
+    computed_at = models.DateTimeField(default=timezone.now, verbose_name=_("computed at"))
+
+    class Meta:
+        verbose_name = _("club snapshot")
+        verbose_name_plural = _("club snapshots")
 
     def __str__(self) -> str:
         return f"Bestenlisten {self.club} (v{self.computed_version})"
@@ -623,23 +818,34 @@ class LeagueQuerySet(models.QuerySet["League"]):
 
 
 class League(models.Model):
-    name = models.CharField(max_length=200)
-    slug = models.SlugField(max_length=100, unique=True)
-    season = models.CharField(max_length=100, blank=True, help_text="e.g. 2025/26")
+    name = models.CharField(max_length=200, verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
+    season = models.CharField(
+        max_length=100, blank=True, help_text=_("e.g. 2025/26"), verbose_name=_("season")
+    )
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_leagues", blank=True
+        settings.AUTH_USER_MODEL,
+        related_name="organised_leagues",
+        blank=True,
+        verbose_name=_("organisers"),
     )
-    is_public = models.BooleanField(default=True)
-    rules_preset = models.CharField(max_length=50, default="klammern")
-    rules_options = models.JSONField(default=dict, blank=True)
+    is_public = models.BooleanField(default=True, verbose_name=_("public"))
+    rules_preset = models.CharField(
+        max_length=50, default="klammern", verbose_name=_("rules preset")
+    )
+    rules_options = models.JSONField(default=dict, blank=True, verbose_name=_("rules options"))
     liga_target = models.PositiveSmallIntegerField(
-        default=51, validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)]
+        default=51,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_LIGA_TARGET)],
+        verbose_name=_("Liga target"),
     )
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     objects = LeagueQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
         ordering = ["-created"]
         constraints = [
             models.CheckConstraint(
@@ -652,11 +858,15 @@ class League(models.Model):
 
 
 class Division(models.Model):
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="divisions")
-    name = models.CharField(max_length=100)
-    order = models.PositiveSmallIntegerField(default=1)
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="divisions", verbose_name=_("league")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    order = models.PositiveSmallIntegerField(default=1, verbose_name=_("order"))
 
     class Meta:
+        verbose_name = _("division")
+        verbose_name_plural = _("divisions")
         ordering = ["league", "order", "name"]
         constraints = [
             models.UniqueConstraint(fields=["league", "name"], name="unique_division_name"),
@@ -670,20 +880,29 @@ class LeagueTeam(models.Model):
     """A club's team in one division of a league: a captain and a roster of the club's
     players."""
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="teams")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="league_teams")
-    name = models.CharField(max_length=200)
+    division = models.ForeignKey(
+        Division, on_delete=models.CASCADE, related_name="teams", verbose_name=_("division")
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="league_teams", verbose_name=_("club")
+    )
+    name = models.CharField(max_length=200, verbose_name=_("name"))
     captain = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="captained_league_teams",
+        verbose_name=_("captain"),
     )
-    roster = models.ManyToManyField(Player, related_name="league_teams", blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    roster = models.ManyToManyField(
+        Player, related_name="league_teams", blank=True, verbose_name=_("roster")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("league team")
+        verbose_name_plural = _("league teams")
         ordering = ["division", "name"]
         constraints = [
             models.UniqueConstraint(fields=["division", "name"], name="unique_league_team_name"),
@@ -702,15 +921,28 @@ class MatchDay(models.Model):
         CONFIRMED = "confirmed", _("Confirmed")
         FINAL = "final", pgettext_lazy("match day", "Final")
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="match_days")
-    round = models.PositiveSmallIntegerField(help_text="Spieltag of the fixture list")
-    home = models.ForeignKey(LeagueTeam, on_delete=models.PROTECT, related_name="home_days")
-    away = models.ForeignKey(LeagueTeam, on_delete=models.PROTECT, related_name="away_days")
-    starts_at = models.DateTimeField(null=True, blank=True)
-    venue = models.CharField(max_length=300, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    division = models.ForeignKey(
+        Division, on_delete=models.CASCADE, related_name="match_days", verbose_name=_("division")
+    )
+    round = models.PositiveSmallIntegerField(
+        help_text=_("Spieltag of the fixture list"), verbose_name=_("round")
+    )
+    home = models.ForeignKey(
+        LeagueTeam, on_delete=models.PROTECT, related_name="home_days", verbose_name=_("home")
+    )
+    away = models.ForeignKey(
+        LeagueTeam, on_delete=models.PROTECT, related_name="away_days", verbose_name=_("away")
+    )
+    starts_at = models.DateTimeField(null=True, blank=True, verbose_name=_("starts at"))
+    venue = models.CharField(max_length=300, blank=True, verbose_name=_("venue"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.SCHEDULED, verbose_name=_("status")
+    )
     pairs = models.JSONField(
-        default=dict, blank=True, help_text='{"home": [[id, id], [id, id]], "away": [...]}'
+        default=dict,
+        blank=True,
+        help_text=_('{"home": [[id, id], [id, id]], "away": [...]}'),
+        verbose_name=_("pairs"),
     )
     tournament = models.OneToOneField(
         Tournament,
@@ -718,23 +950,36 @@ class MatchDay(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="league_match_day",
+        verbose_name=_("tournament"),
     )
-    home_partien = models.PositiveSmallIntegerField(null=True, blank=True)
-    away_partien = models.PositiveSmallIntegerField(null=True, blank=True)
-    home_augen = models.PositiveIntegerField(null=True, blank=True)
-    away_augen = models.PositiveIntegerField(null=True, blank=True)
-    accepted_at = models.DateTimeField(null=True, blank=True)
+    home_partien = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("home Partien")
+    )
+    away_partien = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("away Partien")
+    )
+    home_augen = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("home Augen"))
+    away_augen = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("away Augen"))
+    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
     accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("accepted by"),
     )
     sent_back_reason = models.CharField(
         max_length=500,
         blank=True,
-        help_text="Why the league's organiser sent the confirmed result back (empty if never)",
+        help_text=_("Why the league's organiser sent the confirmed result back (empty if never)"),
+        verbose_name=_("sent back reason"),
     )
-    sent_back_at = models.DateTimeField(null=True, blank=True)
+    sent_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("sent back at"))
 
     class Meta:
+        verbose_name = _("match day")
+        verbose_name_plural = _("match days")
         ordering = ["division", "round", "pk"]
         constraints = [
             models.UniqueConstraint(
@@ -755,14 +1000,26 @@ class MatchDayConfirmation(models.Model):
         AWAY = "away", _("Away")
         VENUE = "venue", _("Venue organiser")
 
-    match_day = models.ForeignKey(MatchDay, on_delete=models.CASCADE, related_name="confirmations")
-    side = models.CharField(max_length=5, choices=Side.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    match_day = models.ForeignKey(
+        MatchDay,
+        on_delete=models.CASCADE,
+        related_name="confirmations",
+        verbose_name=_("match day"),
     )
-    confirmed_at = models.DateTimeField(auto_now_add=True)
+    side = models.CharField(max_length=5, choices=Side.choices, verbose_name=_("side"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True, verbose_name=_("confirmed at"))
 
     class Meta:
+        verbose_name = _("match day confirmation")
+        verbose_name_plural = _("match day confirmations")
         constraints = [
             models.UniqueConstraint(
                 fields=["match_day", "side"], name="one_match_day_confirmation_per_side"
@@ -777,19 +1034,32 @@ class OrganiserInvitation(models.Model):
     """A single-use link that makes whoever accepts it an organiser of ``club``.
     Only the HMAC-SHA256 of the token (keyed with SECRET_KEY) is stored."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
-    token_hash = models.CharField(max_length=64, unique=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("club")
+    )
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
     accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("accepted by"),
     )
-    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
 
     class Meta:
+        verbose_name = _("organiser invitation")
+        verbose_name_plural = _("organiser invitations")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -806,9 +1076,15 @@ class RatingList(models.Model):
     """A club's rating list: the row that rating writes of the club lock, and how many
     closed rounds it counts."""
 
-    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_list")
-    rounds = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, related_name="rating_list", verbose_name=_("club")
+    )
+    rounds = models.PositiveIntegerField(default=0, verbose_name=_("rounds"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
+
+    class Meta:
+        verbose_name = _("rating list")
+        verbose_name_plural = _("rating lists")
 
     def __str__(self) -> str:
         return f"Wertungsliste {self.club}"
@@ -818,15 +1094,21 @@ class PlayerRating(models.Model):
     """A player's current rating at a club (openskill Plackett-Luce; ``rating`` is the
     shown ordinal mu - 3 sigma)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_ratings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    rating = models.FloatField()
-    games = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="player_ratings", verbose_name=_("club")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
+    )
+    mu = models.FloatField(verbose_name=_("mu (rating)"))
+    sigma = models.FloatField(verbose_name=_("sigma (uncertainty)"))
+    rating = models.FloatField(verbose_name=_("rating"))
+    games = models.PositiveIntegerField(default=0, verbose_name=_("games"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
         ordering = ["club", "-rating", "player"]
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="one_rating_per_club_player"),
@@ -839,12 +1121,18 @@ class PlayerRating(models.Model):
 class RatedRound(models.Model):
     """A closed round counted in a club's ratings, ``sequence`` in closing order."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated_rounds")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rated")
-    sequence = models.PositiveIntegerField()
-    closed_at = models.DateTimeField(null=True, blank=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="rated_rounds", verbose_name=_("club")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="rated", verbose_name=_("round")
+    )
+    sequence = models.PositiveIntegerField(verbose_name=_("sequence"))
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("closed at"))
 
     class Meta:
+        verbose_name = _("rated round")
+        verbose_name_plural = _("rated rounds")
         ordering = ["club", "sequence"]
         constraints = [
             models.UniqueConstraint(fields=["club", "round"], name="one_rating_step_per_round"),
@@ -858,14 +1146,20 @@ class RatedRound(models.Model):
 class RatingChange(models.Model):
     """A player's rating after a rated round they played in (the rating history)."""
 
-    rated_round = models.ForeignKey(RatedRound, on_delete=models.CASCADE, related_name="changes")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    rating = models.FloatField()
-    games = models.PositiveIntegerField(default=0)
+    rated_round = models.ForeignKey(
+        RatedRound, on_delete=models.CASCADE, related_name="changes", verbose_name=_("rated round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+    )
+    mu = models.FloatField(verbose_name=_("mu (rating)"))
+    sigma = models.FloatField(verbose_name=_("sigma (uncertainty)"))
+    rating = models.FloatField(verbose_name=_("rating"))
+    games = models.PositiveIntegerField(default=0, verbose_name=_("games"))
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["rated_round", "player"]
         constraints = [
             models.UniqueConstraint(

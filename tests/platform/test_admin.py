@@ -87,3 +87,27 @@ def test_choice_labels_are_in_the_pages_language(
     page += client.get("/admin/tournaments/registration/", headers=headers).content.decode()
     assert [text for text in shown if text not in page] == []
     assert [text for text in not_shown if text in page] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [
+        ("en", ["Deals per match", "Planned rounds", "Rules preset"], ["Spiele pro Partie"]),
+        ("de", ["Spiele pro Partie", "Geplante Runden", "Regelwerk"], ["Deals per match"]),
+        ("nl", ["Spellen per partij", "Geplande rondes", "Regelset"], ["Deals per match"]),
+    ],
+)
+def test_field_labels_are_in_the_pages_language(
+    event: Event, organiser: Any, language: str, shown: list[str], not_shown: list[str]
+) -> None:
+    """The admin's forms name every field in the page's language, as the console does."""
+    page = (
+        admin_client(organiser)
+        .get(
+            f"/admin/tournaments/tournament/{event.tournament.pk}/change/",
+            headers={"Accept-Language": language},
+        )
+        .content.decode()
+    )
+    assert [text for text in shown if text not in page] == []
+    assert [text for text in not_shown if text in page] == []
