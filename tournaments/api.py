@@ -11,6 +11,7 @@ import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -96,7 +97,7 @@ STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reus
 def standings_response(request: Request, tournament: Tournament) -> Response:
     """The stored standings, with an ETag for conditional GETs (the public live tables
     poll this) and a short public lifetime for anonymous readers."""
-    etag = f'"standings-{selectors.standings_tag(tournament)}"'
+    etag = f'"standings-{selectors.standings_tag(tournament)}-{get_language()}"'
     response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
     if response is None:
         response = Response(selectors.standings_state(tournament))

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.models import DealVersion
@@ -115,11 +116,11 @@ def standings_state(tournament: Tournament) -> dict[str, Any]:
     computed = snapshot.computed_version if snapshot else None
     up_to_date = computed is not None and computed >= tournament.results_version
     if snapshot is None:
-        detail = "Standings have not been computed yet."
+        detail = _("Standings have not been computed yet.")
     elif up_to_date:
-        detail = "Standings are up to date."
+        detail = _("Standings are up to date.")
     else:
-        detail = "Newer results are being counted; these standings may be behind."
+        detail = _("Newer results are being counted; these standings may be behind.")
     return {
         "tournament": tournament.pk,
         "results_version": tournament.results_version,

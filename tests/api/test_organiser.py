@@ -361,9 +361,13 @@ def test_pagination(event: Event, anonymous: APIClient) -> None:
 
 
 def test_standings_before_computation(event: Event, anonymous: APIClient) -> None:
-    body = anonymous.get(f"/api/tournaments/{event.tournament.pk}/standings/").json()
+    url = f"/api/tournaments/{event.tournament.pk}/standings/"
+    body = anonymous.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
     assert body["computed_version"] is None and body["up_to_date"] is False
     assert body["detail"] == "Standings have not been computed yet."
+    german = anonymous.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    assert german.json()["detail"] == "Die Rangliste ist noch nicht berechnet."
+    assert german["ETag"] != anonymous.get(url, HTTP_ACCEPT_LANGUAGE="en")["ETag"]
 
 
 def test_token_auth(organiser: Any, club_a: Any) -> None:
