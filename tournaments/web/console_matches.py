@@ -72,6 +72,30 @@ def _declarer_name(record: dict[str, Any], names: list[str]) -> str:
     return names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else ""
 
 
+def _sheet_config(
+    match: Match, number: int, *, game: presets.Game, seats: list[str], players: int
+) -> dict[str, Any]:
+    """What the score sheet's script needs (``deal-config``): the table, its sheet and the
+    texts it shows in the page's language."""
+    return {
+        "matchId": match.pk,
+        "number": number,
+        "seats": seats,
+        "players": players,
+        "entry": preset_entry.sheet_for(game).get("entry_class", "DealEntry"),
+        "errorTemplates": {**error_templates(), **preset_entry.sheet_error_templates(game)},
+        "strings": {
+            **ui_strings(),
+            **preset_entry.sheet_strings(),
+            "noAnswer": _(
+                "The server did not answer: nothing was saved. Check the connection and save again."
+            ),
+        },
+        "dealsPlanned": match.deals_planned,
+        "backUrl": reverse("console-match", args=[match.pk]),
+    }
+
+
 @organiser_required
 def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A deal of a table in the console: an entered deal's history and the sheet to correct
@@ -85,29 +109,11 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404
     tournament = match.round.tournament
     options = tournament_options(tournament)
-    sheet = preset_entry.sheet_for(presets.game_of(options))
+    game = presets.game_of(options)
+    sheet = preset_entry.sheet_for(game)
     players = presets.seats_per_table(options)
     seats = [s.player.name for s in match.table.seats.select_related("player")]
-    config: dict[str, Any] = {
-        "matchId": match.pk,
-        "number": number,
-        "seats": seats,
-        "players": players,
-        "entry": sheet.get("entry_class", "DealEntry"),
-        "errorTemplates": {
-            **error_templates(),
-            **preset_entry.sheet_error_templates(presets.game_of(options)),
-        },
-        "strings": {
-            **ui_strings(),
-            **preset_entry.sheet_strings(),
-            "noAnswer": _(
-                "The server did not answer: nothing was saved. Check the connection and save again."
-            ),
-        },
-        "dealsPlanned": match.deals_planned,
-        "backUrl": reverse("console-match", args=[match.pk]),
-    }
+    config = _sheet_config(match, number, game=game, seats=seats, players=players)
     context: dict[str, Any] = {
         "match": match,
         "deal": deal,
