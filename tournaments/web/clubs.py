@@ -25,7 +25,7 @@ from tournaments.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
 from tournaments.validators import validate_name
 
 from . import csv_export
-from .console import organiser_required, service_message
+from .console import form_problems, organiser_required, service_message
 
 
 class SignUpForm(UserCreationForm):
@@ -216,8 +216,7 @@ def season_edit(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s is saved.") % {"name": form.cleaned_data["name"]})
     else:
-        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        messages.error(request, f"{season.name}: {problems}")
+        messages.error(request, f"{season.name}: {form_problems(form)}")
     return redirect(f"{reverse('console-club', args=[club.pk])}#season-{season.pk}")
 
 
@@ -261,8 +260,7 @@ def club_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         clubs.set_membership(club=club, player=player, kind=data["kind"])
         messages.success(request, _("%(name)s is saved.") % {"name": player.name})
     else:
-        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        messages.error(request, f"{membership.player.name}: {problems}")
+        messages.error(request, f"{membership.player.name}: {form_problems(form)}")
     return redirect(f"{reverse('console-club-players', args=[club.pk])}#player-{player_pk}")
 
 

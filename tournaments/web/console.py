@@ -94,6 +94,11 @@ def _organised_registration(request: HttpRequest, pk: int) -> Registration:
     )
 
 
+def form_problems(form: Any) -> str:
+    """A form's errors in one line, for a message above the page."""
+    return "; ".join(str(e) for errors in form.errors.values() for e in errors)
+
+
 def service_message(error: ApplicationError) -> str:
     """A service's refusal as the console shows it: its message, chosen by its code."""
     if error.code == "tables_unfinished":
@@ -260,8 +265,7 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
 def _save_details(request: HttpRequest, tournament: Tournament) -> None:
     form = TournamentDetailsForm(request.POST)
     if not form.is_valid():
-        problems = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        messages.error(request, problems)
+        messages.error(request, form_problems(form))
         return
     changes = dict(form.cleaned_data)
     if _attempt(
