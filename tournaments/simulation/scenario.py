@@ -73,6 +73,8 @@ class Report:
     tournament: int = 0
     tables: int = 0
     deals_stored: int = 0
+    #: Of the deals stored, those thrown in (recorded, but no planned deal of the match).
+    thrown_in: int = 0
     submissions: int = 0
     play_seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
@@ -242,13 +244,25 @@ class Simulation:
         chaos = random.Random(f"{self.options.seed}:chaos:{table.round}:{table.number}")
         dealer, seats = 0, self.options.players_per_table
         try:
-            for number in range(1, self.options.deals + 1):
+            # Deals are entered until the server says the match is complete, as at a real
+            # table: a thrown-in deal is recorded but is no planned deal (RULES.md), so it
+            # takes one more deal to finish.
+            for number in range(1, self.max_deals + 1):
                 record = random_deal(rng, dealer=dealer, rules=self.options.record_rules)
                 kind = chaos.choice(CHAOS_KINDS) if chaos.random() < self.options.chaos else ""
-                if not self.enter_deal(table, number, record, kind):
+                accepted = self.enter_deal(table, number, record, kind)
+                if accepted is None:
                     return
+                if accepted.body.get("match_status") != "open":
+                    break
                 if record["contract"]["kind"] != "thrown_in":
                     dealer = (dealer + 1) % seats
+            else:
+                self.report.problem(
+                    f"table {table.round}/{table.number}: match still open after "
+                    f"{self.max_deals} deals"
+                )
+                return
             if seats == 4:  # tables of single players have no teams to confirm
                 self.confirm(table)
         except Exception as error:  # noqa: BLE001 - one table's failure is reported, not fatal
@@ -273,7 +287,17 @@ class Simulation:
                 break
         return reply
 
-    def enter_deal(self, table: Table, number: int, record: dict[str, Any], kind: str) -> bool:
+    @property
+    def max_deals(self) -> int:
+        """A bound on one match's entries (planned deals and the thrown-in ones between
+        them), so a server that never reports the match complete ends the run."""
+        return 4 * self.options.deals + 20
+
+    def enter_deal(
+        self, table: Table, number: int, record: dict[str, Any], kind: str
+    ) -> Reply | None:
+        """Enters deal ``number`` (with the chaos ``kind``) and returns the accepted
+        answer, or None (with a problem reported) when no entry was accepted."""
         where = f"table {table.round}/{table.number} deal {number}"
         if kind:
             with self._lock:
@@ -293,11 +317,12 @@ class Simulation:
             elif kind == "retry":
                 self.check_replay(where, first, self.submit(table, number, record, key=key))
         if won is None:
-            return False
+            return None
         with self._lock:
             self.expected[(table.match, number)] = record
             self.report.deals_stored += 1
-        return True
+            self.report.thrown_in += record["contract"]["kind"] == "thrown_in"
+        return won
 
     def race(
         self, table: Table, number: int, record: dict[str, Any], *, organiser: bool

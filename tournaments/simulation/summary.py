@@ -15,7 +15,7 @@ def summary_lines(report: Report) -> list[str]:
     lines = [
         f"tournament {report.tournament}",
         f"tables played      {report.tables}",
-        f"deals stored       {report.deals_stored}",
+        f"deals stored       {report.deals_stored} (thrown in: {report.thrown_in})",
         f"submissions sent   {report.submissions} ({statuses})",
         f"  of which chaos   {chaos}; waited out 429: {report.throttled}",
         f"deals per second   {report.deals_per_second:.1f} "
