@@ -15,6 +15,9 @@ human ``detail`` (the ``Error`` component of the OpenAPI schema):
 - Django's own 404 (a path no route matches, such as ``/api/tournaments/abc/``), 400
   and 500 under ``/api/`` are JSON too (``handler404``, ``handler400``, ``handler500`` in
   ``klammern_site.urls``); other paths keep Django's pages.
+- A refused CSRF check (``CSRF_FAILURE_VIEW``) is our own page in the site's layout and
+  the visitor's language, never Django's debug text (JSON with ``csrf_failed`` under
+  ``/api/``).
 
 413 (``body_too_large``) and 503 (``database_unavailable``) are answered by
 ``klammern_site.middleware`` in the same shape.
@@ -26,6 +29,9 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.exceptions import APIException, ValidationError
@@ -111,3 +117,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
         return api_error("server_error", "A server error occurred.", 500)
     return defaults.server_error(request)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``CSRF_FAILURE_VIEW``: a form came back without a valid security check (an old
+    page, blocked cookies, a browser that hid where the form came from). The page says so
+    in words and leads back to the page the form was on when that page is this site's."""
+    if is_api(request):
+        return api_error("csrf_failed", _("The form's security check failed."), 403)
+    back = request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = "/"
+    return render(request, "csrf_failure.html", {"back": back}, status=403)

@@ -271,6 +271,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# A refused form (CSRF) gets a page of our own in the visitor's language.
+CSRF_FAILURE_VIEW = "klammern_site.exception_handler.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy: scripts only from the site's own files (or an inline script
 # carrying the request's nonce); connections, images, fonts, forms and the tablet's

@@ -27,7 +27,8 @@ def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:
         DealVersion.objects.filter(deal__match__round=round_)
         .values("deal__match")
         .annotate(
-            entered=Count("id", filter=current),
+            entered=Count("id", filter=current & ~Q(outcome="thrown_in")),
+            thrown_in=Count("id", filter=current & Q(outcome="thrown_in")),
             corrections=Count("id", filter=Q(version__gt=1)),
             last_entry_at=Max("created"),
             mp0=Sum("match_points_0", filter=current),
@@ -38,9 +39,9 @@ def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:
 
 
 def round_progress(round_: Round) -> list[dict[str, Any]]:
-    """Per table: deals entered and expected, the score in the match's own terms,
-    status, confirmations, corrections, and the tablet's last contact and the entries it
-    said it still holds."""
+    """Per table: deals entered (played ones; thrown-in deals are counted apart) and
+    expected, the score in the match's own terms, status, confirmations, corrections,
+    and the tablet's last contact and the entries it said it still holds."""
     stats = _version_stats(round_)
     devices = _devices_by_table(round_)
     scores = match_scores(round_.matches.all())
@@ -66,7 +67,10 @@ def _progress_row(
         "table": match.table.number,
         "match": match.pk,
         "status": match.status,
+        # a thrown-in deal is recorded but is no planned deal (RULES.md): it is counted
+        # apart, so "entered / expected" reaches the plan exactly when the match does
         "deals_entered": stats.get("entered", 0),
+        "deals_thrown_in": stats.get("thrown_in", 0),
         "deals_expected": match.deals_planned,
         "target": match.target,
         "match_points": [stats.get("mp0") or 0, stats.get("mp1") or 0],
@@ -101,13 +105,33 @@ def score_terms(scored: ScoredMatch) -> dict[str, Any]:
     if scored.mode == Match.Mode.LIGA:
         return {"kind": "liga", "augen": list(scored.match_points), "winner": scored.liga_winner}
     if scored.hamburg:
-        return {"kind": "hamburg", "rounds": list(scored.big), "points": list(scored.small)}
+        terms = {"kind": "hamburg", "rounds": list(scored.big), "points": list(scored.small)}
+    else:
+        terms = {
+            "kind": "small_big",
+            "big": list(scored.big),
+            "small": list(scored.small),
+            "laube": [scored.small[0] == 4, scored.small[1] == 4],
+            "kalte": scored.kalte,
+        }
+    return {**terms, **augen_decision(scored)}
+
+
+def augen_decision(scored: ScoredMatch) -> dict[str, Any]:
+    """Whether a match stands level on big and small points (Hamburg: rounds and points)
+    so its Augen decide it (RULES.md: big points, then small points, then match points):
+    then ``on_augen``, the ``augen`` and the team ahead or winning on them (``winner``,
+    None when the Augen are level too; ``decided`` once the match is over)."""
+    level = scored.big[0] == scored.big[1] and scored.small[0] == scored.small[1]
+    if not level or not scored.deals:
+        return {"on_augen": False}
+    augen = list(scored.match_points)
+    winner = None if augen[0] == augen[1] else (0 if augen[0] > augen[1] else 1)
     return {
-        "kind": "small_big",
-        "big": list(scored.big),
-        "small": list(scored.small),
-        "laube": [scored.small[0] == 4, scored.small[1] == 4],
-        "kalte": scored.kalte,
+        "on_augen": True,
+        "augen": augen,
+        "winner": winner,
+        "decided": scored.status not in ("", Match.Status.OPEN),
     }
 
 
@@ -204,6 +228,8 @@ class ScoredMatch:
     hamburg: bool = False
     #: Big points won by a Kalte (5:0) so far, per team.
     kalte: tuple[int, int] = (0, 0)
+    #: The match's status (open, finished, confirmed); "" where it was not read.
+    status: str = ""
     #: Klaverjas and 2/3 players (``presets.Game``): the points match as
     #: ``engine.score_match`` keeps it. ``points`` per team (Klaverjas; ``match_points``
     #: repeats them) or per seat (2/3 players, where ``seats`` has 2 or 3 players);
@@ -259,6 +285,7 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
             "home_team_id",
             "away_team_id",
             "target",
+            "status",
         )
     }
     seats: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
@@ -332,6 +359,7 @@ def _scored_points(
         points=tuple(points),
         finished=state.finished,
         winner=state.winner if state.finished else None,
+        status=meta[8],
     )
 
 
@@ -360,6 +388,7 @@ def _scored(
         liga_winner=liga,
         hamburg=hamburg is not None,
         kalte=_kalte(results) if hamburg is None else (0, 0),
+        status=meta[8],
     )
 
 

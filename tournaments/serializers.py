@@ -448,7 +448,12 @@ class TableProgressSerializer(Serializer):
     table = serializers.IntegerField()
     match = serializers.IntegerField()
     status = serializers.CharField()
-    deals_entered = serializers.IntegerField()
+    deals_entered = serializers.IntegerField(
+        help_text="Played deals entered; a thrown-in deal is no planned deal (see deals_thrown_in)."
+    )
+    deals_thrown_in = serializers.IntegerField(
+        help_text="Thrown-in deals entered: recorded, but not among the planned deals."
+    )
     deals_expected = serializers.IntegerField(allow_null=True)
     target = serializers.IntegerField(allow_null=True)
     match_points = serializers.ListField(child=serializers.IntegerField())

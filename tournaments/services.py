@@ -9,6 +9,7 @@ Drawing rounds is ``draw``'s job, standings and leaderboards are ``snapshots``'s
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -111,6 +112,41 @@ def _entrants_changed(tournament_id: int) -> None:
 # --- tournaments ----------------------------------------------------------------------
 
 
+#: Options a tournament cannot set: the preset fixes them.
+PRESET_ONLY_OPTIONS = ("game", "players")
+
+
+def rules_refusal(error: engine.RulesError) -> Refused:
+    """The engine's refusal of a preset or option, said wholly in the caller's language
+    (the engine's own words are English): by what it names in ``params``."""
+    option = str(error.params.get("option", ""))
+    if "preset" in error.params:
+        return Refused(
+            "unknown_rules",
+            _("There is no rules preset %(preset)s. Known are: %(known)s."),
+            params={"preset": error.params["preset"], "known": ", ".join(presets.PRESET_NAMES)},
+        )
+    if option in PRESET_ONLY_OPTIONS:
+        return Refused(
+            "unknown_rules",
+            _("The rules option %(option)s is fixed by the preset; choose another preset."),
+            params={"option": option},
+        )
+    if option and option in {field.name for field in dataclasses.fields(engine.Options)}:
+        return Refused(
+            "unknown_rules",
+            _("The rules option %(option)s has a value that is not allowed."),
+            params={"option": option},
+        )
+    if option or "field" in error.params:
+        return Refused(
+            "unknown_rules",
+            _("There is no rules option %(option)s."),
+            params={"option": option or error.params["field"]},
+        )
+    return Refused("unknown_rules", _("These rules are unknown."))
+
+
 def _checked_rules(
     *, preset: str, options: Any, game_format: str = Tournament.Format.INDIVIDUAL
 ) -> dict[str, Any]:
@@ -123,9 +159,7 @@ def _checked_rules(
     try:
         rules = presets.tournament_rules(preset, options)
     except engine.RulesError as exc:
-        raise Refused(
-            "unknown_rules", _("These rules are unknown: %(reason)s."), params={"reason": exc}
-        ) from exc
+        raise rules_refusal(exc) from exc
     game = presets.game_of(rules)
     if game is presets.Game.SOLO and game_format != Tournament.Format.INDIVIDUAL:
         raise Refused(
@@ -140,8 +174,18 @@ def _checked_rules(
     return {"match_mode": Tournament.MatchMode.LIGA, "liga_target": plan.target}
 
 
+def _check_tiebreaks(chain: Any) -> None:
+    """A tie-break chain names at least one criterion: an empty one ranks by nothing."""
+    if chain is not None and not chain:
+        raise Refused(
+            "empty_tiebreaks",
+            _("Name at least one tie-break criterion: the standings rank by them."),
+        )
+
+
 @transaction.atomic
 def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> Tournament:
+    _check_tiebreaks(options.get("tiebreaks"))
     if options.get("format") == Tournament.Format.LEAGUE:
         options.setdefault("match_mode", Tournament.MatchMode.LIGA)
     options.update(
@@ -165,6 +209,8 @@ def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> To
 @transaction.atomic
 def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if "tiebreaks" in changes:
+        _check_tiebreaks(changes["tiebreaks"])
     locked = sorted(f for f in RULE_FIELDS & changes.keys() if changes[f] != getattr(tournament, f))
     if tournament.rules_locked and locked:
         raise Conflict(
@@ -214,6 +260,7 @@ def start_tournament(*, tournament: Tournament) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.DRAFT:
         raise Conflict("already_started", _("The tournament has already started."))
+    _check_tiebreaks(tournament.tiebreaks)
     tournament.mark_started()
     tournament.save(update_fields=list(Tournament.START_FIELDS))
     return tournament

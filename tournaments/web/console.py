@@ -501,11 +501,25 @@ def round_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
     elif command == "close":
         form = CloseRoundForm(request.POST)
         force = form.is_valid() and form.cleaned_data["force"]
+        progress = selectors.with_tablet_presence(round_progress(round_))
+        holding = selectors.tables_holding_entries(selectors.close_blockers(progress))
         if _attempt(request, lambda: services.close_round(round_=round_, force=force)):
-            messages.success(request, _("The round is closed."))
+            messages.success(request, closed_message(holding))
     else:
         raise Http404("Unknown command.")
     return redirect("console-round", pk=pk)
+
+
+def closed_message(holding: list[int]) -> str:
+    """What a close says, naming the tables whose tablet holds entries or went offline
+    before its match was finished: nothing is lost, their entries are taken later."""
+    if not holding:
+        return _("The round is closed.")
+    return _(
+        "The round is closed. The tablets of tables %(tables)s hold entries not sent yet "
+        "or were offline: their entries are still accepted after the close until the "
+        "tournament is finished."
+    ) % {"tables": ", ".join(str(number) for number in holding)}
 
 
 @organiser_required
@@ -515,6 +529,10 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     table that has no working one, so a reprint never stops a card that works. POST is the
     separate action that issues new codes for every table (the old cards stop working)."""
     round_ = _round(request, pk)
+    if round_.status == Round.Status.CLOSED:
+        # no new codes for a closed round: say so instead of a bare redirect
+        context = {"round": round_, "tournament": round_.tournament}
+        return render(request, "console/table_cards_closed.html", context, status=409)
     tables = list(seating_tables(round_))
     known = _known_codes(request, round_, tables)
     if request.method == "POST":

@@ -47,7 +47,10 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         },
     )
     response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"
+    # The token in the address stays on this site: other sites get no referrer at all,
+    # while this site's own forms keep their origin. ("no-referrer" made the browser send
+    # "Origin: null" with the check-in form, and Django's CSRF check refused every one.)
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

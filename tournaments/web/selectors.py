@@ -47,24 +47,45 @@ GAME_CRITERIA = {
 }
 CLUB_CACHE_SECONDS = 300
 # A tablet counts as connected while it has opened its table page or polled the score
-# (every 20 s) within this time.
-TABLET_SEEN_SECONDS = 90
+# (every 20 s) within this time: two polls and some slack, so a tablet that went offline
+# stops showing as connected within a minute.
+TABLET_SEEN_SECONDS = 50
+
+
+def tablet_state(row: dict[str, Any], *, recent: Any) -> str:
+    """What the console says of a table's tablet: ``connected`` (seen recently),
+    ``done`` (the match is over and the tablet holds nothing: it may well be closed),
+    ``offline`` (seen before, not lately, while the match is open or the tablet held
+    entries: it may hold entries not sent yet), ``not_opened`` (a code, never used) or
+    ``no_code``."""
+    if not row["device_active"]:
+        return "no_code"
+    if not row["last_contact"]:
+        return "not_opened"
+    if row["last_contact"] > recent:
+        return "connected"
+    if row["status"] != Match.Status.OPEN and not row["queued_entries"]:
+        return "done"
+    return "offline"
 
 
 def with_tablet_presence(progress: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Round progress rows with ``tablet_seen``: a tablet really has this table open, not
-    merely a code issued for it (``device_active``)."""
+    """Round progress rows with ``tablet_state`` (see ``tablet_state``) and
+    ``tablet_seen``: a tablet really has this table open right now, not merely a code
+    issued for it (``device_active``) or opened some time ago."""
     recent = timezone.now() - timedelta(seconds=TABLET_SEEN_SECONDS)
-    return [
-        {**row, "tablet_seen": bool(row["last_contact"] and row["last_contact"] > recent)}
-        for row in progress
-    ]
+    rows = []
+    for row in progress:
+        state = tablet_state(row, recent=recent)
+        rows.append({**row, "tablet_state": state, "tablet_seen": state == "connected"})
+    return rows
 
 
 def close_blockers(progress: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tables that keep a round from closing cleanly, as the close form lists them
     (the same three reasons as ``services.round_blockers``), with the tablet's last
-    contact and the entries it still holds."""
+    contact and the entries it still holds; ``maybe_waiting`` where the tablet went
+    offline on an unfinished match (rows of ``with_tablet_presence``)."""
     rows = []
     for row in progress:
         reasons = {
@@ -73,8 +94,16 @@ def close_blockers(progress: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "waiting": row["queued_entries"] > 0,
         }
         if any(reasons.values()):
-            rows.append({**row, **reasons})
+            # a tablet gone quiet on an open match may hold entries it could not send
+            offline = reasons["unfinished"] and row.get("tablet_state") == "offline"
+            rows.append({**row, **reasons, "maybe_waiting": offline and not reasons["waiting"]})
     return rows
+
+
+def tables_holding_entries(blockers: list[dict[str, Any]]) -> list[int]:
+    """Tables whose tablet said it holds entries, or went offline before its match was
+    finished (so it may hold some): a forced close takes them afterwards."""
+    return [row["table"] for row in blockers if row["waiting"] or row["maybe_waiting"]]
 
 
 # --- tournament standings -------------------------------------------------------------

@@ -28,7 +28,7 @@ from games.services import device_correction_refusal
 from tournaments import lockout, presets, services
 from tournaments.auth_views import too_many_failures_page
 from tournaments.authentication import find_usable_credential
-from tournaments.models import DeviceCredential, Match
+from tournaments.models import DeviceCredential, Match, Round, Tournament
 from tournaments.selectors import match_scores, tournament_options
 
 from . import preset_entry
@@ -97,6 +97,9 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "tournament": match.round.tournament,
         "seats": [seats.get(p) for p in range(players)],
         "deals": deals,
+        # a thrown-in deal is recorded but is no planned deal (RULES.md)
+        "deals_played": sum(1 for d in deals if d["outcome"] != "thrown_in"),
+        "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
         "next_dealer": presets.next_dealer([d["record"] for d in deals], players=players),
@@ -109,6 +112,10 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "summary": _confirm_summary(match, deals, seats),
         "confirmed_teams": sorted(c.team for c in match.confirmations.all()),
         "correction_lock": _correction_lock(match),
+        # a closed round (or finished tournament) takes no new entries or confirmations
+        # from the table: the tablet shows the closed state only
+        "table_closed": match.round.status == Round.Status.CLOSED
+        or match.round.tournament.status == Tournament.Status.FINISHED,
     }
 
 

@@ -85,7 +85,9 @@
     note.hidden = navigator.onLine;
     banner.hidden = navigator.onLine && !fromCache;
     banner.querySelector("[data-bind='from-cache']").hidden = !fromCache;
-    var full = config.dealsPlanned && nextSlot().number > config.dealsPlanned;
+    // a thrown-in deal is recorded but is no planned deal (RULES.md): only played ones count
+    var played = known().filter(function (d) { return !d.thrownIn; }).length;
+    var full = config.dealsPlanned && played >= config.dealsPlanned;
     form.classList.toggle("is-complete", !!full && !editingRejected() && !correcting);
     renderQueued(items);
   }
@@ -153,6 +155,8 @@
     if (!el || !el.getAttribute("data-deals")) { return; }
     var fresh = JSON.parse(el.getAttribute("data-deals"));
     if (el.getAttribute("data-from-cache") === "0") { reachedServer(); }
+    // a closed round: the sheet goes away (the outbox still sends what it holds)
+    form.closest(".tablet-entry").hidden = el.getAttribute("data-closed") === "1";
     // an acknowledged deal the (older) state has not caught up with yet stays known
     serverDeals.forEach(function (d) {
       if (!fresh.some(function (f) { return f.number === d.number; })) { fresh.push(d); }
