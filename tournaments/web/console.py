@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import DealVersion
@@ -515,10 +515,14 @@ def closed_message(holding: list[int]) -> str:
     before its match was finished: nothing is lost, their entries are taken later."""
     if not holding:
         return _("The round is closed.")
-    return _(
+    return ngettext(
+        "The round is closed. The tablet of table %(tables)s holds entries not sent yet "
+        "or was offline: its entries are still accepted after the close until the "
+        "tournament is finished.",
         "The round is closed. The tablets of tables %(tables)s hold entries not sent yet "
         "or were offline: their entries are still accepted after the close until the "
-        "tournament is finished."
+        "tournament is finished.",
+        len(holding),
     ) % {"tables": ", ".join(str(number) for number in holding)}
 
 
