@@ -156,7 +156,8 @@
     var fresh = JSON.parse(el.getAttribute("data-deals"));
     if (el.getAttribute("data-from-cache") === "0") { reachedServer(); }
     // a closed round: the sheet goes away (the outbox still sends what it holds)
-    form.closest(".tablet-entry").hidden = el.getAttribute("data-closed") === "1";
+    var pane = form.closest(".tablet-entry");
+    if (pane) { pane.hidden = el.getAttribute("data-closed") === "1"; }
     // an acknowledged deal the (older) state has not caught up with yet stays known
     serverDeals.forEach(function (d) {
       if (!fresh.some(function (f) { return f.number === d.number; })) { fresh.push(d); }
