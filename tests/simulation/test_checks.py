@@ -1,11 +1,12 @@
 """The simulation's checks find lost, doubled, extra and altered deals and standings that
-differ from a fresh recompute."""
+differ from a fresh recompute; a table plays on until its match is complete."""
 
 from __future__ import annotations
 
 import math
 
 from tournaments.simulation.checks import percentile, verify_deals, verify_standings
+from tournaments.simulation.scenario import match_complete
 
 
 def stored_deal(number: int, record: dict, versions: int = 1) -> dict:
@@ -74,3 +75,12 @@ def test_percentile_nearest_rank() -> None:
         99.0,
     )
     assert math.isnan(percentile([], 50))
+
+
+def test_a_table_plays_until_the_server_says_its_match_is_complete() -> None:
+    # the server's word decides: a thrown-in deal left the match open after 8 entries
+    assert not match_complete({"match_status": "open"}, played=8, planned=8)
+    assert match_complete({"match_status": "finished"}, played=8, planned=8)
+    # a server whose answer does not say: the played deals (thrown-in ones not counted)
+    assert not match_complete({"number": 8}, played=7, planned=8)
+    assert match_complete({"number": 9}, played=8, planned=8)

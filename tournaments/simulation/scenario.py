@@ -242,7 +242,7 @@ class Simulation:
     def play_table(self, table: Table) -> None:
         rng = random.Random(f"{self.options.seed}:deals:{table.round}:{table.number}")
         chaos = random.Random(f"{self.options.seed}:chaos:{table.round}:{table.number}")
-        dealer, seats = 0, self.options.players_per_table
+        dealer, seats, played = 0, self.options.players_per_table, 0
         try:
             # Deals are entered until the server says the match is complete, as at a real
             # table: a thrown-in deal is recorded but is no planned deal (RULES.md), so it
@@ -253,9 +253,11 @@ class Simulation:
                 accepted = self.enter_deal(table, number, record, kind)
                 if accepted is None:
                     return
-                if accepted.body.get("match_status") != "open":
+                thrown_in = record["contract"]["kind"] == "thrown_in"
+                played += not thrown_in
+                if match_complete(accepted.body, played=played, planned=self.options.deals):
                     break
-                if record["contract"]["kind"] != "thrown_in":
+                if not thrown_in:
                     dealer = (dealer + 1) % seats
             else:
                 self.report.problem(
@@ -394,6 +396,13 @@ class Simulation:
         self.report.problems += problems
         self.report.standings_verdict = verdict + ("" if not problems else ": MISMATCH")
         self.report.top = checks.standing_rows(snapshot.get("data"))[:10]
+
+
+def match_complete(answer: Any, *, played: int, planned: int) -> bool:
+    """Whether the accepted deal completed its match: the server's ``match_status``, or
+    (a server whose answer lacks it) the played deals reaching the planned number."""
+    status = answer.get("match_status") if isinstance(answer, dict) else None
+    return played >= planned if status is None else status != "open"
 
 
 def new_key() -> str:
