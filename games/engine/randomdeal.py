@@ -160,7 +160,8 @@ def _random_klaverjas(
     forehand = (dealer + 1) % 4
     record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
     record["hands"] = [_texts(h) for h in hands]
-    if rng.random() < 0.5:
+    # the same draw under either trump_by, so "turned" deals are as before it existed
+    if rng.random() < 0.5 and options.trump_by == "turned":
         up = hands[dealer][-1]
         record["upcard"], trump = CARD_TEXT[up], up >> 3
     else:
@@ -248,7 +249,7 @@ def _solo_announcements(rng: random.Random, hands: list[int], trump: int) -> dic
 
 def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) -> dict[str, Any]:
     """One random legal full deal record dealt by ``dealer`` under ``rules``."""
-    options = resolve_rules(rules)
+    options = resolve_rules(rules, include_engine_only=True)
     if options.game == "klaverjas":
         return _random_klaverjas(rng, dealer % 4, rules, options)
     if options.players != 4:
