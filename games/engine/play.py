@@ -70,7 +70,11 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         if not trumps:
             return Choice(hand, Duty.FREE)
         higher = trumps & table.beaten_by[best]
-        if options.overtrump_on_trump_lead and higher and not _partner_frees(trick, winner, options):
+        if (
+            options.overtrump_on_trump_lead
+            and higher
+            and not _partner_frees(trick, winner, options)
+        ):
             return Choice(higher, Duty.OVERTRUMP)
         return Choice(trumps, Duty.FOLLOW_SUIT)
     follow = hand & SUIT_MASK[led]
@@ -95,11 +99,7 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
 
 def _partner_frees(trick: Sequence[int], winner: int, options: Options) -> bool:
     """On a trump lead: does the partner's heading the trick free from going higher?"""
-    return (
-        options.partner_exempt_trump_lead
-        and options.players == 4
-        and winner == len(trick) - 2
-    )
+    return options.partner_exempt_trump_lead and options.players == 4 and winner == len(trick) - 2
 
 
 def legal_cards(hand: int, trick: Sequence[int], trump: int, options: Options) -> int:
