@@ -3,9 +3,11 @@
 Checks deal records (``check``), analyses full deals under perfect play
 (``analyse``, ``deal_par``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
-``score_hamburg``; ``score_match`` for Klaverjas and Klammern for 2 or 3 players).
-``PRESETS`` names the rule configurations; ``player_count`` says how many sit at a
-table of a preset. It imports nothing outside the standard library and never touches
+``score_hamburg``; ``score_match`` for Klaverjas, Belote and Klammern for 2 or 3
+players). ``PRESETS`` names the rule configurations the platform offers,
+``ENGINE_ONLY_PRESETS`` those the engine knows but the platform does not offer yet
+(Belote), ``ALL_PRESETS`` both; ``player_count`` says how many sit at a table of a
+preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.
 
 When ``scripts/build_engine.py`` has compiled the engine with mypyc from exactly these
@@ -18,7 +20,7 @@ from .native import native_path
 if (_compiled := native_path()) is not None:
     __path__.insert(0, _compiled)
 
-from .analysis import ANALYSIS_VERSION, NOT_ANALYSABLE, analyse, deal_par
+from .analysis import ANALYSIS_VERSION, GAME_NOT_ANALYSABLE, NOT_ANALYSABLE, analyse, deal_par
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
 from .dispatch import check
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
@@ -40,10 +42,21 @@ from .native import running_native
 from .play import legal_cards, trick_winner
 from .randomdeal import random_deal
 from .record import ENGINE_VERSION
-from .rules import PRESETS, Options, is_team_game, player_count, resolve_rules
+from .rules import (
+    ALL_PRESETS,
+    ENGINE_ONLY_PRESETS,
+    PRESETS,
+    Options,
+    is_team_game,
+    player_count,
+    resolve_rules,
+)
 
 __all__ = [
+    "ALL_PRESETS",
     "ANALYSIS_VERSION",
+    "ENGINE_ONLY_PRESETS",
+    "GAME_NOT_ANALYSABLE",
     "NOT_ANALYSABLE",
     "CARD_BY_TEXT",
     "CARD_TEXT",

@@ -1,5 +1,6 @@
 """Command line: ``python -m games.engine check FILE|-``, ``check --jsonl [FILE]``,
-``random --seed N --count K [--rules PRESET]``, ``analyse FILE|-``, ``analyse --jsonl [FILE]``.
+``random --seed N --count K [--rules PRESET]`` (any preset of ``ALL_PRESETS``, ``belote``
+included), ``analyse FILE|-``, ``analyse --jsonl [FILE]``.
 
 ``check`` prints one result per record as one JSON line; exit 0 when valid, 1 when
 invalid, 2 when the input cannot be read or parsed as JSON. With ``--jsonl`` every
@@ -24,6 +25,7 @@ from .dispatch import check
 from .errors import Code, Problem
 from .randomdeal import random_deal
 from .record import unchecked
+from .rules import ALL_PRESETS
 
 
 def _dump(result: dict[str, Any], out: TextIO) -> None:
@@ -120,7 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     random_p = sub.add_parser("random", help="write random legal deal records")
     random_p.add_argument("--seed", type=int, required=True)
     random_p.add_argument("--count", type=int, default=1)
-    random_p.add_argument("--rules", default=None, help="preset name")
+    random_p.add_argument(
+        "--rules", default=None, choices=sorted(ALL_PRESETS), help="preset name (default klammern)"
+    )
     analyse_p = sub.add_parser("analyse", help="perfect-play (par) analysis of full records")
     analyse_p.add_argument("file", nargs="?", help="a JSON record file, or - for stdin")
     analyse_p.add_argument("--jsonl", action="store_true", help="one record per line")

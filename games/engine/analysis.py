@@ -12,6 +12,9 @@ Decisions (see also the report in docs/benchmarks.md):
 - an invalid record gives ``check``'s result unchanged (``valid: false`` and its errors);
 - a summary record has no hands to analyse: ``valid: true``, ``analysed: false`` and one
   error with code ``summary_not_analysable``;
+- a valid record of a game other than 4-player Klammern (Klaverjas, Belote, 2/3 players)
+  has no perfect-play analysis yet: ``valid: true``, ``analysed: false`` and one error
+  with code ``game_not_analysable`` (an invalid one gives its ``check`` result);
 - a thrown-in deal was not played: par ``[0, 0]``, outcome ``thrown_in``, no plays (as
   ``check`` scores it);
 - a revoke: the par is the deal's (played out legally to the end, every announced meld
@@ -30,11 +33,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, DEAL_POINTS, SUIT_BY_TEXT, TABLES, sorted_for_display
-from .errors import Code, Problem
+from .dispatch import check as check_any_game
+from .errors import Code, Problem, RulesError
 from .melds import Meld, run_of_cards
 from .play import choice, trick_winner
 from .record import check, unchecked
-from .rules import Options, resolve_rules
+from .rules import Options, resolve_named_rules, resolve_rules
 from .scoring import DealFacts, score_deal
 from .solver import Solver
 
@@ -42,6 +46,8 @@ Json = dict[str, Any]
 
 #: The error code of a record that is valid but cannot be analysed (a summary).
 NOT_ANALYSABLE: Final = "summary_not_analysable"
+#: The error code of a valid record of a game the solver does not play (yet).
+GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
 ANALYSIS_VERSION: Final = "1.0.0"
 ALL: Final = (1 << 32) - 1
 
@@ -178,6 +184,39 @@ def _not_analysable(result: Json) -> Json:
     }
 
 
+def _other_game(record: object) -> Json | None:
+    """The answer for a record of a game without perfect-play analysis; None for a
+    4-player Klammern record (or one whose rules are unknown: ``check`` says so)."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        preset, options = resolve_named_rules(record.get("rules"))
+    except RulesError:
+        return None
+    if options.game == "klammern" and options.players == 4:
+        return None
+    result = check_any_game(record)
+    if not result["valid"]:
+        return result
+    problem = Problem(
+        Code.BAD_FORMAT,
+        f"no perfect-play analysis for this game yet ({preset}): only Klammern deals "
+        "for 4 players are analysed",
+        field="rules",
+        params={"preset": preset},
+    ).to_dict()
+    problem["code"] = GAME_NOT_ANALYSABLE
+    return {
+        "valid": True,
+        "analysed": False,
+        "errors": [problem],
+        "mode": result["mode"],
+        "rules": result["rules"],
+        "engine_version": result["engine_version"],
+        "analysis_version": ANALYSIS_VERSION,
+    }
+
+
 def _base(result: Json) -> Json:
     return {
         "valid": True,
@@ -294,6 +333,9 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     """The par analysis of one deal record (see the module docstring); never raises.
 
     ``best_cards=False`` leaves out each play's ``best`` list (about half the time)."""
+    other = _other_game(record)
+    if other is not None:
+        return other
     result = check(record)
     if not result["valid"]:
         return result
@@ -321,4 +363,11 @@ def deal_par(hands: list[int], *, trump: int, forehand: int, options: Options) -
     return Solver(hands, trump, options).solve(ALL, forehand, [], DEAL_POINTS // 2)
 
 
-__all__ = ["ANALYSIS_VERSION", "NOT_ANALYSABLE", "DealAnalysis", "analyse", "deal_par"]
+__all__ = [
+    "ANALYSIS_VERSION",
+    "GAME_NOT_ANALYSABLE",
+    "NOT_ANALYSABLE",
+    "DealAnalysis",
+    "analyse",
+    "deal_par",
+]

@@ -1,14 +1,16 @@
 """Checking a deal record of any preset: ``check`` picks the game's checker.
 
 The record's ``rules`` name the preset; Klammern (4 players, ``klammern`` and
-``klammern-hamburg``) is checked by ``record``, Klaverjas by ``klaverjas``, Klammern for
-2 or 3 players by ``solo``. ``check`` never raises: a bug becomes an ``internal_error``.
+``klammern-hamburg``) is checked by ``record``, Klaverjas by ``klaverjas``, Belote by
+``belote``, Klammern for 2 or 3 players by ``solo``. ``check`` never raises: a bug
+becomes an ``internal_error``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .belote import check_belote
 from .errors import Code, Problem
 from .klaverjas import check_klaverjas
 from .record import check_klammern, resolve_record_rules, unchecked
@@ -25,6 +27,8 @@ def _check(record: object) -> Json:
     preset, options = resolved
     if options.game == "klaverjas":
         return check_klaverjas(record, preset, options)
+    if options.game == "belote":
+        return check_belote(record, preset, options)
     if options.players != 4:
         return check_solo(record, preset, options)
     return check_klammern(record, preset, options)

@@ -33,6 +33,8 @@ Codes:
 - ``bella_not_held``: the Bella seat did not hold the trump King and Queen.
 - ``impossible_points``: summary card points that no set of tricks can give.
 - ``impossible_tricks``: summary trick counts that do not add up.
+- ``missing_field``: a field the record needs in its case is absent (a Klaverjas or
+  Belote summary with all 162 card points to one team and no ``tricks_won``).
 - ``thrown_in_not_empty``: a thrown-in deal lists plays, melds, Bella, Kontra, a March
   or a revoke.
 - ``internal_error``: a bug in the engine (never expected; reported, not raised).
@@ -71,6 +73,7 @@ class Code(StrEnum):
     BELLA_NOT_HELD = "bella_not_held"
     IMPOSSIBLE_POINTS = "impossible_points"
     IMPOSSIBLE_TRICKS = "impossible_tricks"
+    MISSING_FIELD = "missing_field"
     THROWN_IN_NOT_EMPTY = "thrown_in_not_empty"
     INTERNAL_ERROR = "internal_error"
 

@@ -11,7 +11,8 @@
 - ``score_solo_match``: Klammern for 2 or 3 players, each player's ``points`` summed
   to a target (500) or over a fixed number of deals; the player with most points wins.
 - ``score_match``: the keeper of a preset's options (``match_by`` etc.) for the new
-  presets.
+  presets (Klaverjas, Belote, 2/3 players); a Belote match is 12 deals or to 1000
+  points, ranked as Klaverjas (match points 2/1/0, then total points).
 
 Points matches (**Decision**): played deals count (thrown-in deals are skipped); with a
 target the match ends after the deal in which someone reaches it, the highest total
@@ -392,8 +393,9 @@ def score_solo_match(
 
 
 def score_match(results: Iterable[Result], options: Options) -> PointsMatchState:
-    """The points match of a Klaverjas or 2/3-player preset, as its options say."""
-    if options.game != "klaverjas" and options.players == 4:
+    """The points match of a Klaverjas, Belote or 2/3-player preset, as its options say
+    (Belote: 12 deals, or to 1000 points with ``match_by`` target)."""
+    if options.game == "klammern" and options.players == 4:
         raise KeeperError(
             "bad_result", "Klammern matches are kept by score_liga or score_small_big"
         )

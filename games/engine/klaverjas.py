@@ -12,16 +12,18 @@ roem taken so far.
 
 Decisions where RULES.md is silent (also in DECISIONS.md):
 
-- An ``upcard``, when given, fixes trump to its suit (``contract_mismatch`` otherwise)
-  and in a full record must be in the dealer's hand; a club that plays "verplicht"
-  (forehand chooses) leaves the upcard out.
+- With ``trump_by: turned`` (default) an ``upcard``, when given, fixes trump to its
+  suit (``contract_mismatch`` otherwise) and in a full record must be in the dealer's
+  hand. With ``trump_by: forehand`` ("verplicht": forehand chooses) the record has no
+  upcard; one that has it is a ``bad_format`` (RULES.md).
 - A contract of another kind (``orgi``...) is a ``contract_mismatch``; so is a
   declarer other than forehand.
 - The result's ``roem`` is the roem each team took in its tricks, plus 100 for the
   pit; ``points`` is the score after made/nat (or the revoke); ``total`` is their sum;
   ``card_points`` (cards and last trick per team) and ``tricks_won`` are added.
-- A summary's ``tricks_won`` is optional; without it, card points 162:0 are read as all
-  8 tricks (the pit).
+- A summary's ``tricks_won`` is optional except when one team has all 162 card points:
+  then it is required (``missing_field``), since 162:0 with 8:0 tricks is a pit and with
+  7:1 (a trick of blank cards) is not (RULES.md). ``roem`` absent means 0:0.
 - Summary roem: a multiple of 10 that the team's tricks can hold, one trick holding at
   most one of: a sequence of 3 (20) or 4 (50), with or without the stuk (+20); the stuk
   alone (20); four Aces/Tens/Kings/Queens (100); four Jacks (200). Over both teams the
@@ -133,7 +135,13 @@ def parse_klaverjas(ck: Checker) -> KlaverjasDeal | None:
     if dealer is None:
         ck.bad("dealer must be a seat 0-3", "dealer")
     upcard = None
-    if "upcard" in rec:
+    if "upcard" in rec and ck.options.trump_by == "forehand":
+        ck.bad(
+            "forehand chooses trump in this game (trump_by forehand, 'verplicht'): "
+            "a record has no upcard",
+            "upcard",
+        )
+    elif "upcard" in rec:
         upcard = parse_card(rec["upcard"])
         if upcard is None:
             ck.bad(f"upcard {rec['upcard']!r} is not a card", "upcard")
@@ -171,8 +179,6 @@ def score_klaverjas(
     pit = None
     if revoke_team is None and tricks_won is not None:
         pit = next((t for t in (0, 1) if tricks_won[t] == 8), None)
-    elif revoke_team is None and DEAL_VALUE in card_points:
-        pit = card_points.index(DEAL_VALUE)
     taken = [roem[0], roem[1]]
     if pit is not None:
         taken[pit] += PIT_BONUS
@@ -280,6 +286,19 @@ def _check_end(
 
 def _impossible(ck: Checker, code: Code, message: str, where: str, **params: Any) -> None:
     ck.problems.append(Problem(code, message, field=where, params=params))
+
+
+def all_points_need_tricks(points: tuple[int, int], deal_value: int) -> Problem:
+    """The ``missing_field`` problem of a summary that gives one team every card point
+    without saying how many tricks each team took."""
+    team = points.index(deal_value)
+    return Problem(
+        Code.MISSING_FIELD,
+        f"team {team} has all {deal_value} card points: enter the tricks each team took "
+        f"(all 8 tricks to team {team}, or 7 and a trick of blank cards to team {1 - team})",
+        field="tricks_won",
+        params={"card_points": list(points), "team": team},
+    )
 
 
 def _check_tricks(ck: Checker, tricks: tuple[int, int], revoke: bool) -> bool:
@@ -391,11 +410,14 @@ def _check_summary(ck: Checker, deal: KlaverjasDeal) -> Json:
         if name in rec:
             ck.bad(f"{name} belongs to a full record (with hands)", name)
     points = int_pair(ck, "card_points", DEAL_VALUE)
-    roem = int_pair(ck, "roem", 2000)
+    roem = int_pair(ck, "roem", 2000) if "roem" in rec else (0, 0)
     tricks = int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
     if points is None or roem is None or ck.problems:
         return {}
     revoke = deal.revoke is not None
+    if tricks is None and not revoke and DEAL_VALUE in points:
+        ck.problems.append(all_points_need_tricks(points, DEAL_VALUE))
+        return {}
     if tricks is not None and not _check_tricks(ck, tricks, revoke):
         return {}
     revoke_value = None

@@ -26,6 +26,7 @@ STAMP: Final = NATIVE_DIR / "SOURCES"
 #: The modules mypyc compiles: all but this one, ``__init__`` and ``__main__``.
 COMPILED: Final = (
     "analysis.py",
+    "belote.py",
     "cards.py",
     "contract.py",
     "dispatch.py",

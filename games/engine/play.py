@@ -9,7 +9,8 @@ The rules of every preset are switches of ``Options``: Klammern must undertrump;
 ``no_undertrump`` (Klaverjas) sends a player who cannot follow and cannot overtrump to
 a side card if held (a lower trump only with nothing but trumps); ``partner_exempt``
 frees a player whose partner heads the trick from trumping (4 players only), and with
-``no_undertrump`` a lower trump stays barred (Amsterdam). A trick has as many cards as
+``no_undertrump`` a lower trump stays barred (Amsterdam); ``partner_exempt_trump_lead``
+frees such a player on a trump lead from going higher too (Belote). A trick has as many cards as
 players; the partner is the seat two places back, so it exists only with 4 players.
 """
 
@@ -69,7 +70,11 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         if not trumps:
             return Choice(hand, Duty.FREE)
         higher = trumps & table.beaten_by[best]
-        if options.overtrump_on_trump_lead and higher:
+        if (
+            options.overtrump_on_trump_lead
+            and higher
+            and not _partner_frees(trick, winner, options)
+        ):
             return Choice(higher, Duty.OVERTRUMP)
         return Choice(trumps, Duty.FOLLOW_SUIT)
     follow = hand & SUIT_MASK[led]
@@ -90,6 +95,11 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
             side = hand & ~table.trump_mask
             return Choice(side, Duty.NO_UNDERTRUMP) if side else Choice(hand, Duty.FREE)
     return Choice(trumps, Duty.TRUMP)
+
+
+def _partner_frees(trick: Sequence[int], winner: int, options: Options) -> bool:
+    """On a trump lead: does the partner's heading the trick free from going higher?"""
+    return options.partner_exempt_trump_lead and options.players == 4 and winner == len(trick) - 2
 
 
 def legal_cards(hand: int, trick: Sequence[int], trump: int, options: Options) -> int:

@@ -9,8 +9,10 @@ the ``random.Random`` passed in. It does not check its output (``check`` does).
 Klaverjas deals (forehand plays; half of them with an upcard that sets trump, the
 others "verplicht" without one) and deals for 2 or 3 players (6 cards, a turned card,
 a take in the first or second round, completion to 9, sometimes the exchange of the 7
-of trumps) follow the same pattern; a Klammern deal draws the same random numbers as
-before these presets existed.
+of trumps) and Belote deals (5 cards, the upcard, a take in the first or second round
+or one in thirty thrown in, completion to 8 with the upcard to the taker, sequences and
+fours announced most of the time, belote-rebelote) follow the same pattern; a Klammern
+deal draws the same random numbers as before these presets existed.
 """
 
 from __future__ import annotations
@@ -160,7 +162,8 @@ def _random_klaverjas(
     forehand = (dealer + 1) % 4
     record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
     record["hands"] = [_texts(h) for h in hands]
-    if rng.random() < 0.5:
+    # the same draw under either trump_by, so "turned" deals are as before it existed
+    if rng.random() < 0.5 and options.trump_by == "turned":
         up = hands[dealer][-1]
         record["upcard"], trump = CARD_TEXT[up], up >> 3
     else:
@@ -246,11 +249,80 @@ def _solo_announcements(rng: random.Random, hands: list[int], trump: int) -> dic
     return out
 
 
+def _belote_contract(rng: random.Random, order: list[int], up_suit: int) -> dict[str, Any]:
+    roll = rng.random()
+    if roll < 0.03:
+        return {"kind": "thrown_in"}
+    taker = order[rng.randrange(4)]
+    if roll < 0.6:
+        return {"kind": "belote", "declarer": taker, "trump": SUIT_LETTERS[up_suit], "round": 1}
+    trump = rng.choice([s for s in range(4) if s != up_suit])
+    return {"kind": "belote", "declarer": taker, "trump": SUIT_LETTERS[trump], "round": 2}
+
+
+def _belote_melds(rng: random.Random, hands: list[int]) -> list[dict[str, Any]]:
+    """Most of each hand's sequences (whole runs) and fours that count."""
+    melds = []
+    for seat, hand in enumerate(hands):
+        combos = [run.texts() for run in runs_of(hand)]
+        for rank in range(2, 8):  # 9 T J Q K A: the fours that count
+            four = [suit * 8 + rank for suit in range(4)]
+            if all(hand >> c & 1 for c in four):
+                combos.append(_texts(four))
+        melds += [{"seat": seat, "cards": c} for c in combos if rng.random() < 0.85]
+    rng.shuffle(melds)
+    return melds
+
+
+def _random_belote(
+    rng: random.Random, dealer: int, rules: object, options: Options
+) -> dict[str, Any]:
+    deck = list(range(32))
+    rng.shuffle(deck)
+    forehand = (dealer + 1) % 4
+    order = [(forehand + k) % 4 for k in range(4)]
+    hands: list[list[int]] = [[], [], [], []]
+    for k, seat in enumerate(order):  # 3 then 2 cards each
+        hands[seat] += deck[3 * k : 3 * k + 3] + deck[12 + 2 * k : 14 + 2 * k]
+    up = deck[20]
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["upcard"] = CARD_TEXT[up]
+    contract = _belote_contract(rng, order, up >> 3)
+    record["contract"] = contract
+    if contract["kind"] == "thrown_in":
+        if rng.random() < 0.5:
+            record["hands"] = [_texts(h) for h in hands]
+        return record
+    taker, pos = contract["declarer"], 21
+    for seat in order:
+        extra = [up] + deck[pos : pos + 2] if seat == taker else deck[pos : pos + 3]
+        pos += 2 if seat == taker else 3
+        hands[seat] += extra
+    record["hands"] = [_texts(h) for h in hands]
+    masks = [mask_of(h) for h in hands]
+    trump = SUIT_LETTERS.index(contract["trump"])
+    melds = _belote_melds(rng, masks)
+    if melds:
+        record["melds"] = melds
+    table = TABLES[trump]
+    need = (1 << table.king) | (1 << table.queen)
+    holder = next((s for s in range(4) if masks[s] & need == need), None)
+    if holder is not None and rng.random() < 0.85:
+        record["bella"] = holder
+    plays, revoke = _play_seats(rng, masks, forehand, trump, options)
+    record["plays"] = _texts(plays)
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
 def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) -> dict[str, Any]:
     """One random legal full deal record dealt by ``dealer`` under ``rules``."""
-    options = resolve_rules(rules)
+    options = resolve_rules(rules, include_engine_only=True)
     if options.game == "klaverjas":
         return _random_klaverjas(rng, dealer % 4, rules, options)
+    if options.game == "belote":
+        return _random_belote(rng, dealer % 4, rules, options)
     if options.players != 4:
         return _random_solo(rng, dealer % options.players, rules, options)
     forehand = (dealer + 1) % 4

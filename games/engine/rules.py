@@ -5,14 +5,26 @@
 know how the options are applied; the play and scoring modules read them.
 
 Presets: ``klammern`` and ``klammern-hamburg`` (4 players, the Klammern record),
-``klaverjas-rotterdam`` and ``klaverjas-amsterdam`` (``game`` = ``"klaverjas"``), and
-``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3). ``game`` and ``players`` are fixed
+``klaverjas-rotterdam`` and ``klaverjas-amsterdam`` (``game`` = ``"klaverjas"``),
+``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3), and ``belote`` (``game`` =
+``"belote"``).
+
+``PRESETS`` are the presets the platform offers (its tournament forms list them all);
+``ENGINE_ONLY_PRESETS`` are checked, dealt and kept by the engine but not offered yet
+(Belote, until the platform's game profiles know it); ``ALL_PRESETS`` is both.
+``resolve_named_rules`` (the engine's own door: ``check``, ``random_deal``, the
+keepers) knows all of them; ``resolve_rules``, the platform's door, refuses an
+engine-only preset unless ``include_engine_only=True`` is passed, so a tournament cannot be
+stored with rules the platform does not know how to run. ``game`` and ``players`` are fixed
 by the preset and cannot be set as options. The legal-move switches combine:
 ``overtrump_on_trump_lead``; ``no_undertrump`` (Klaverjas: a player who cannot follow
 and cannot overtrump plays a side card if held; Klammern must undertrump);
 ``partner_exempt`` (a player who cannot follow while the partner heads the trick is
 freed from the duty to trump and overtrump; together with ``no_undertrump`` the ban on
-a lower trump stays, which is Amsterdam's rule).
+a lower trump stays, which is Amsterdam's rule); ``partner_exempt_trump_lead`` (Belote:
+on a trump lead too, a player whose partner heads the trick need not go higher).
+``trump_by`` (Klaverjas): ``turned`` (trump is the upcard's suit, the upcard may be
+recorded) or ``forehand`` ("verplicht": forehand chooses, the record has no upcard).
 
 An options object's ``to_dict`` lists the options that concern its game (for the two
 Klammern presets exactly the eight of version 1.0, so their results are unchanged),
@@ -29,7 +41,8 @@ from typing import Any, Final, Literal
 from .errors import RulesError
 
 Scoring = Literal["klammern", "hamburg"]
-Game = Literal["klammern", "klaverjas"]
+Game = Literal["klammern", "klaverjas", "belote"]
+TrumpBy = Literal["turned", "forehand"]
 MatchBy = Literal["deals", "target"]
 
 
@@ -55,6 +68,11 @@ class Options:
     match_by: MatchBy = "deals"
     deals_per_match: int = 16
     target_points: int = 1500
+    #: Klaverjas: trump is the upcard's suit (``turned``) or forehand's choice
+    #: (``forehand``, "verplicht": the record has no upcard).
+    trump_by: TrumpBy = "turned"
+    #: Belote: on a trump lead a player whose partner heads the trick need not go higher.
+    partner_exempt_trump_lead: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The options of this game by name, plus any other that is not its default."""
@@ -85,6 +103,15 @@ _GAME_FIELDS: Final = {
         "overtrump_on_trump_lead",
         "partner_exempt",
         "no_undertrump",
+        "trump_by",
+        *_MATCH_FIELDS,
+    ),
+    "belote": (
+        "game",
+        "players",
+        "overtrump_on_trump_lead",
+        "partner_exempt",
+        "partner_exempt_trump_lead",
         *_MATCH_FIELDS,
     ),
     "solo": (
@@ -128,6 +155,21 @@ PRESETS: Final[dict[str, Options]] = {
         target_points=500,
     ),
 }
+#: Presets the engine knows but the platform does not offer yet (see the docstring).
+ENGINE_ONLY_PRESETS: Final[dict[str, Options]] = {
+    # RULES.md "Belote": partner heads the trick -> only follow suit (also on a trump
+    # lead); otherwise trump, overtrump if able, else any trump (undertrumping is a duty).
+    "belote": Options(
+        game="belote",
+        overtrump_on_trump_lead=True,
+        partner_exempt=True,
+        partner_exempt_trump_lead=True,
+        match_by="deals",
+        deals_per_match=12,
+        target_points=1000,
+    ),
+}
+ALL_PRESETS: Final[dict[str, Options]] = {**PRESETS, **ENGINE_ONLY_PRESETS}
 
 _FIELDS: Final = {f.name: f for f in dataclasses.fields(Options)}
 #: Fixed by the preset: a club picks the preset, not these.
@@ -135,6 +177,7 @@ _PRESET_ONLY: Final = ("game", "players")
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "scoring": ("klammern", "hamburg"),
     "match_by": ("deals", "target"),
+    "trump_by": ("turned", "forehand"),
 }
 
 
@@ -162,14 +205,24 @@ def _check_value(name: str, value: object) -> None:
 
 
 def _preset(name: object) -> Options:
-    if not isinstance(name, str) or name not in PRESETS:
+    if not isinstance(name, str) or name not in ALL_PRESETS:
         raise RulesError(f"unknown rules preset {name!r}", preset=str(name))
-    return PRESETS[name]
+    return ALL_PRESETS[name]
 
 
-def resolve_rules(rules: object) -> Options:
-    """The options for a record's ``rules`` field; raises ``RulesError`` when unknown."""
-    return resolve_named_rules(rules)[1]
+def resolve_rules(rules: object, *, include_engine_only: bool = False) -> Options:
+    """The options for a record's ``rules`` field; raises ``RulesError`` when unknown.
+
+    An engine-only preset (``ENGINE_ONLY_PRESETS``) is refused unless
+    ``include_engine_only``:
+    the platform resolves a tournament's rules here and must not store a game it cannot
+    run yet."""
+    name, options = resolve_named_rules(rules)
+    if not include_engine_only and name in ENGINE_ONLY_PRESETS:
+        raise RulesError(
+            f"the rules preset {name!r} is not offered for tournaments yet", preset=name
+        )
+    return options
 
 
 def resolve_named_rules(rules: object) -> tuple[str, Options]:
@@ -204,7 +257,7 @@ def _options_items(options: Options) -> tuple[tuple[str, Any], ...]:
 
 #: The presets' option dicts by object identity (hashing an Options costs more than
 #: copying its dict); each entry keeps its Options alive, so its id stays its own.
-_PRESET_DICTS: Final = {id(o): (o, o.to_dict()) for o in PRESETS.values()}
+_PRESET_DICTS: Final = {id(o): (o, o.to_dict()) for o in ALL_PRESETS.values()}
 
 
 def rules_dict(preset: str, options: Options) -> dict[str, Any]:

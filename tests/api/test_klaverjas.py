@@ -17,15 +17,21 @@ pytestmark = pytest.mark.django_db
 
 
 def klaverjas_record(
-    dealer: int, points: list[int], roem: list[int] | None = None
+    dealer: int,
+    points: list[int],
+    roem: list[int] | None = None,
+    tricks: list[int] | None = None,
 ) -> dict[str, Any]:
-    return {
+    record = {
         "format": "klammern-deal/1",
         "dealer": dealer,
         "contract": {"kind": "klaverjas", "declarer": (dealer + 1) % 4, "trump": "H"},
         "card_points": points,
         "roem": roem or [0, 0],
     }
+    if tricks is not None:  # required when one team has all 162 card points
+        record["tricks_won"] = tricks
+    return record
 
 
 def klaverjas_round(club: Club, *, players: int = 8, deals: int = 2) -> tuple[Tournament, Round]:
@@ -112,7 +118,7 @@ def test_klaverjas_with_a_target_ends_when_a_team_reaches_it(club_a: Club) -> No
     submit_deal(match=match, number=1, record=klaverjas_record(0, [62, 100]))
     match.refresh_from_db()
     assert match.status == Match.Status.OPEN
-    submit_deal(match=match, number=2, record=klaverjas_record(1, [162, 0], [50, 0]))
+    submit_deal(match=match, number=2, record=klaverjas_record(1, [162, 0], [50, 0], [8, 0]))
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
 

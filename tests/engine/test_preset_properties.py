@@ -15,7 +15,9 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DEALERS = st.integers(min_value=0, max_value=3)
 KLAVERJAS = st.sampled_from(["klaverjas-rotterdam", "klaverjas-amsterdam"])
 SOLO = st.sampled_from(["klammern-2", "klammern-3"])
-ANY = st.sampled_from(["klaverjas-rotterdam", "klaverjas-amsterdam", "klammern-2", "klammern-3"])
+ANY = st.sampled_from(
+    ["klaverjas-rotterdam", "klaverjas-amsterdam", "klammern-2", "klammern-3", "belote"]
+)
 
 
 def deal(seed: int, dealer: int, rules: str) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def test_any_value_anywhere_never_crashes(
     record = deal(seed, dealer, rules)
     if data.draw(st.booleans()):
         record = {k: v for k, v in record.items() if k not in ("hands", "plays")}
-        n = 2 if rules.startswith("klaverjas") else int(rules[-1])
+        n = 2 if rules.startswith("klaverjas") or rules == "belote" else int(rules[-1])
         record["card_points"] = [60] * n
         record["roem"] = [0, 0]
     extra = ("bidding", "melds", "bella", "revoke", "exchange", "turned", "upcard", "roem")

@@ -170,11 +170,23 @@ def play_nat_and_pit_on_the_tablet(page: Any, base: str, code: str, match: Match
     shoot(page, "klaverjas-tablet-nat")
     page.click("#entry button[type=submit]")
     page.locator("#entry [data-bind='number']").filter(has_text="16").wait_for()
-    # deal 16, dealt by seat 3: seat 0's team plays and takes every trick: pit
+    # deal 16, dealt by seat 3: seat 0's team plays and takes every trick: pit. With all
+    # 162 points to one team the sheet asks whether it took all 8 tricks (RULES.md) and
+    # does not send before it is answered.
     tap(page, "trump", "S")
+    question = page.locator("#entry [data-section='all-tricks']")
+    assert question.is_hidden()
     page.fill("#points0", "162")
     page.locator("#entry button[data-action='roem'][data-team='0'][data-value='50']").click()
+    assert question.is_visible()
+    assert "pit" not in page.locator("[data-bind='verdict']").inner_text()
+    page.click("#entry button[type=submit]")
+    question.locator("[data-error-for='tricks_won']").filter(has_text="8").wait_for()
+    tap(page, "all-tricks", 7)
+    assert "pit" not in page.locator("[data-bind='verdict']").inner_text()
+    tap(page, "all-tricks", 8)
     assert "pit" in page.locator("[data-bind='verdict']").inner_text()
+    shoot(page, "klaverjas-tablet-all-tricks")
     page.click("#entry button[type=submit]")
     page.locator("#table-state li[data-deal='16']").wait_for(timeout=20_000)
     results = [
@@ -183,6 +195,9 @@ def play_nat_and_pit_on_the_tablet(page: Any, base: str, code: str, match: Match
     ]
     assert results[14]["outcome"] == "failed" and results[14]["points"] == [182, 0]
     assert results[15]["pit"] == 0 and results[15]["points"] == [162 + 150, 0]
+    assert DealVersion.objects.current().get(deal__match=match, deal__number=16).record[
+        "tricks_won"
+    ] == [8, 0]
     state = page.locator("#table-state")
     assert "nat" in state.locator("li[data-deal='15']").inner_text()
     assert "pit" in state.locator("li[data-deal='16']").inner_text()

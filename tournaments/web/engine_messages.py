@@ -49,6 +49,10 @@ def _templates() -> dict[str, str]:
         "bella_not_held": _("{seat} did not hold {cards} and cannot announce Bella."),
         "impossible_points": _("The card points {card_points} are not possible."),
         "impossible_tricks": _("These trick counts are not possible."),
+        "missing_field": _(
+            "One team has all the card points: enter how many tricks each team took "
+            "(all 8 tricks, or 7 and a trick without points)."
+        ),
         "thrown_in_not_empty": _("A thrown-in deal has nothing else to enter."),
         "internal_error": _("The rules engine failed on this entry."),
     }

@@ -44,6 +44,7 @@ def sheet_strings() -> dict[str, str]:
         "pickTrumpK": _("Choose trump."),
         "pickPointsK": _("Enter the points of one team."),
         "pickRoem": _("Roem goes in steps of 10."),
+        "pickAllTricks": _("Did this team take all 8 tricks? Choose one."),
         "pickPlayerPoints": _("Enter every player's points."),
         "nat": _("nat: the other team scores everything"),
         "pit": _("pit: all tricks, 100 roem more"),

@@ -1,6 +1,8 @@
 /* Klaverjas score sheet: builds a Klaverjas summary record (spec/deal-record.md, "Other
    presets": forehand's team plays, card points and roem per team, an optional revoke)
-   and shows before saving whether the makers go nat or a team takes the pit. Same
+   and shows before saving whether the makers go nat or a team takes the pit. When one
+   team has all 162 card points it asks whether that team took all 8 tricks (the pit) or
+   7 and a trick without points, and sends tricks_won (RULES.md: required then). Same
    interface as DealEntry (entry.js), whose error display it borrows; tablet.js drives it. */
 (function () {
   "use strict";
@@ -17,7 +19,7 @@
   P.clear = function () {
     this.state = {
       dealer: 0, trump: null, points: [null, null], lastTyped: null, roem: [0, 0],
-      revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null
+      allTricks: null, revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null
     };
   };
 
@@ -39,6 +41,7 @@
     switch (button.getAttribute("data-pick")) {
       case "dealer": st.dealer = +value; break;
       case "trump": st.trump = value; break;
+      case "all-tricks": st.allTricks = value === "8"; break;
       case "revoke": st.revoke = !st.revoke; this.complete(st.lastTyped); break;
       case "revoke-seat": st.revokeSeat = +value; break;
       case "revoke-suit": st.revokeSuit = value; break;
@@ -56,9 +59,18 @@
     this.dirty = true;
     st.points[team] = raw === "" ? null : parseInt(raw, 10);
     st.lastTyped = team;
+    st.allTricks = null;
     this.complete(team);
     this.renderPoints(team);
+    this.renderTricks();
     this.renderVerdict();
+  };
+
+  // The team with all 162 card points (no revoke), which must say how many tricks it took.
+  P.allPointsTeam = function () {
+    var p = this.state.points;
+    if (this.state.revoke) { return null; }
+    return p[0] === VALUE && p[1] === 0 ? 0 : (p[1] === VALUE && p[0] === 0 ? 1 : null);
   };
 
   // the other team's points are 162 - x (not after a revoke: then both are typed)
@@ -85,6 +97,12 @@
     record.card_points = [p[0], p[1]];
     if (st.roem[0] % 10 || st.roem[1] % 10) { errors.push({ field: "roem", message: S.pickRoem }); }
     record.roem = st.roem.slice();
+    var all = this.allPointsTeam();
+    if (all !== null && st.allTricks === null) {
+      errors.push({ field: "tricks_won", message: S.pickAllTricks });
+    } else if (all !== null) {
+      record.tricks_won = all === 0 ? (st.allTricks ? [8, 0] : [7, 1]) : (st.allTricks ? [0, 8] : [1, 7]);
+    }
     if (st.revoke) {
       if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
         errors.push({ field: "revoke", message: S.pickRevoke });
@@ -103,6 +121,7 @@
     st.trump = (record.contract || {}).trump || null;
     st.points = (record.card_points || [null, null]).slice();
     st.roem = (record.roem || [0, 0]).slice();
+    if (record.tricks_won) { st.allTricks = record.tricks_won.indexOf(8) >= 0; }
     if (record.revoke) {
       st.revoke = true;
       st.revokeSeat = record.revoke.seat;
@@ -119,7 +138,8 @@
     var p = st.points;
     if (st.revoke || p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) { return null; }
     var makers = this.makers();
-    var pit = p[0] === VALUE ? 0 : (p[1] === VALUE ? 1 : null);
+    var all = this.allPointsTeam();
+    var pit = all !== null && st.allTricks ? all : null;
     var own = p[makers] + st.roem[makers] + (pit === makers ? 100 : 0);
     var other = p[1 - makers] + st.roem[1 - makers] + (pit === 1 - makers ? 100 : 0);
     return { nat: own <= other, pit: pit, makers: makers };
@@ -132,6 +152,7 @@
     form.classList.toggle("is-revoke", st.revoke);
     this.press({
       dealer: st.dealer, trump: st.trump, revoke: st.revoke ? "1" : null,
+      "all-tricks": st.allTricks === null ? null : (st.allTricks ? "8" : "7"),
       "revoke-seat": st.revokeSeat, "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank
     });
     this.renderHead();
@@ -143,7 +164,19 @@
       e.textContent = st.roem[+e.getAttribute("data-team")];
     });
     this.renderPoints(null);
+    this.renderTricks();
     this.renderVerdict();
+  };
+
+  // The question "all 8 tricks?" shows only while one team has all 162 card points.
+  P.renderTricks = function () {
+    var section = this.form.querySelector("[data-section='all-tricks']");
+    if (!section) { return; }
+    var all = this.allPointsTeam();
+    section.hidden = all === null;
+    var name = section.querySelector("[data-bind='all-tricks-team']");
+    if (name && all !== null) { name.textContent = this.teamName(all); }
+    this.press({ "all-tricks": this.state.allTricks === null ? null : (this.state.allTricks ? "8" : "7") });
   };
 
   P.renderPoints = function (typing) {

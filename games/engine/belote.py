@@ -1,0 +1,687 @@
+"""Belote deal records (preset ``belote``; RULES.md "Belote", spec "Other presets").
+
+Checks a Belote record: the contract ``{"kind": "belote", "declarer", "trump", "round"}``
+(round 1: trump is the upcard's suit, round 2: another suit) or ``{"kind":
+"thrown_in"}``; the melds (sequences of 3 or more, fours of Jacks, Nines, Aces, Tens,
+Kings or Queens), belote-rebelote (``bella``), every play under the preset's options
+(``play.choice``: the partner heading the trick frees a player from trumping and, on a
+trump lead, from going higher) or, for a summary, the feasibility of its numbers; then
+scores the deal: cards as Klaverjas (162 with the last trick, 252 with a capot), only the
+team with the best meld scores melds (all of both its players'), belote 20 always to the
+holder's team, made when the takers have more than the defenders, else "dedans" (the
+defenders score the deal's cards, all scored melds and their own belote; the takers
+only their belote); after a revoke the clean team scores 162, the scored melds and its
+own belote, the revoking team 0. It does not keep a match (``keepers.score_match``).
+
+Decisions where RULES.md is silent (also in DECISIONS.md):
+
+- A sequence meld is a whole maximal run of the announcing seat's hand (as Klammern), so
+  a run of 8 is one meld of 100, not a 5 and a 3; a four and a sequence may share cards.
+  Fours of 8s or 7s are no meld (``not_a_meld``). One seat announcing one four twice, or
+  two overlapping sequences, is a ``duplicate_meld``.
+- "Dedans" after a capot: the defenders score 252 (the deal's cards with the capot),
+  whichever team took all the tricks.
+- After a revoke melds count when the announcing seat's turn in the first trick came no
+  later than the revoke, and the clean team's belote only when one of the trump King
+  and Queen was played before it (both as Klammern).
+- A thrown-in record has no melds, belote, revoke, plays or card points; its ``hands``
+  may be left out (the deal was never completed) or give the four 5-card hands of the
+  first deal, the upcard in none of them.
+- A summary's ``tricks_won`` is optional unless one team has all 162 card points
+  (``missing_field``); the upcard belongs to the taker, so a meld or belote of another
+  seat that names it is a ``duplicate_card``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .cards import CARD_TEXT, SUIT_LETTERS, SUIT_NAMES, TrumpTable, parse_card, parse_suit
+from .errors import Code, Problem
+from .klaverjas import (
+    KLAVERJAS_POINTS,
+    KLAVERJAS_TABLES,
+    _check_card_points,
+    _check_tricks,
+    all_points_need_tricks,
+)
+from .melds import RUN_BY_MASK, runs_of
+from .record import ENGINE_VERSION, FORMAT, Checker, _parse_plays, int_pair, parse_hands_checked
+from .rules import Options, rules_dict
+from .seatwalk import SeatWalk, incomplete_problem, revoke_problem, too_many_problem, walk_seats
+
+Json = dict[str, Any]
+
+DEAL_VALUE: Final = 162
+CAPOT_BONUS: Final = 90  # 100 for all tricks instead of the last trick's 10
+BELOTE_POINTS: Final = 20
+DEAL_CARDS: Final = 32
+FIRST_DEAL_CARDS: Final = 5
+#: Fields a Belote record must not have.
+ABSENT: Final = ("bidding", "doubling", "march", "roem", "turned", "exchange")
+#: Fours that are melds, by natural rank (7 8 9 T J Q K A): Nines 150, Jacks 200.
+FOUR_VALUES: Final = (0, 0, 150, 100, 200, 100, 100, 100)
+
+
+def _sequence_value(length: int) -> int:
+    return 100 if length >= 5 else 50 if length == 4 else 20
+
+
+class BeloteMeld:
+    """One announced combination: a sequence of one suit or four of one rank."""
+
+    def __init__(self, seat: int, mask: int, *, four: bool, top: int, suit: int | None) -> None:
+        self.seat = seat
+        self.mask = mask
+        self.four = four
+        #: Natural rank of the top card (a four's rank).
+        self.top = top
+        #: The sequence's suit; None for a four.
+        self.suit = suit
+        self.count = bin(mask).count("1")
+        self.value = FOUR_VALUES[top] if four else _sequence_value(self.count)
+
+    def texts(self) -> list[str]:
+        """The cards, lowest first (a four: Clubs, Spades, Hearts, Diamonds)."""
+        return [CARD_TEXT[c] for c in range(32) if self.mask >> c & 1]
+
+    def strength(self, trump: int, forehand: int) -> tuple[int, int, int, int, int]:
+        """Value, cards, top card, trump sequence, earlier in play from forehand."""
+        trump_sequence = int(not self.four and self.suit == trump)
+        return (self.value, self.count, self.top, trump_sequence, -((self.seat - forehand) % 4))
+
+    def to_json(self) -> Json:
+        """The result's entry for a scored meld."""
+        return {"seat": self.seat, "cards": self.texts(), "points": self.value}
+
+
+def meld_of_cards(seat: int, cards: list[int]) -> BeloteMeld | None:
+    """The combination the cards form, or None (not a sequence nor a four that counts)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    if bin(mask).count("1") != len(cards):
+        return None
+    run = RUN_BY_MASK.get(mask)
+    if run is not None:
+        return BeloteMeld(seat, mask, four=False, top=run.top, suit=run.suit)
+    rank = cards[0] & 7 if cards else 0
+    if len(cards) == 4 and all(c & 7 == rank for c in cards) and FOUR_VALUES[rank]:
+        return BeloteMeld(seat, mask, four=True, top=rank, suit=None)
+    return None
+
+
+def meld_contest(
+    melds: list[BeloteMeld], *, trump: int, forehand: int
+) -> tuple[int | None, list[BeloteMeld]]:
+    """The team of the best meld and every meld of that team (seat order, then cards)."""
+    if not melds:
+        return None, []
+    best = max(melds, key=lambda m: m.strength(trump, forehand))
+    team = best.seat & 1
+    scored = sorted((m for m in melds if m.seat & 1 == team), key=lambda m: (m.seat, m.mask))
+    return team, scored
+
+
+class BeloteDeal:
+    """The common fields of a well-formed Belote record."""
+
+    def __init__(
+        self,
+        dealer: int,
+        upcard: int,
+        contract: tuple[int, int, int] | None,
+        melds: list[tuple[int, BeloteMeld]],
+        bella: int | None,
+        revoke: tuple[int, int] | None,
+    ) -> None:
+        self.dealer = dealer
+        self.upcard = upcard
+        #: (declarer, trump, round), or None for a thrown-in deal.
+        self.contract = contract
+        self.melds = melds
+        self.bella = bella
+        self.revoke = revoke
+
+    @property
+    def forehand(self) -> int:
+        """The seat left of the dealer: it leads the first trick."""
+        return (self.dealer + 1) % 4
+
+
+# ----- parsing ---------------------------------------------------------------------------
+
+
+def _seat(value: object) -> int | None:
+    return value if type(value) is int and 0 <= value <= 3 else None
+
+
+def _problem(ck: Checker, code: Code, message: str, where: str, **params: Any) -> None:
+    ck.problems.append(Problem(code, message, field=where, params=params))
+
+
+def _parse_contract(ck: Checker, value: object) -> tuple[int, int, int] | None | bool:
+    """(declarer, trump, round); None for thrown in; False after a problem."""
+    shape = "contract must be {kind: belote, declarer, trump, round: 1 or 2} or {kind: thrown_in}"
+    if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
+        ck.bad(shape, "contract")
+        return False
+    kind = value["kind"]
+    if kind == "thrown_in":
+        if set(value) != {"kind"}:
+            ck.bad("a thrown-in contract has no declarer, trump or round", "contract")
+            return False
+        return None
+    if kind != "belote":
+        _problem(
+            ck,
+            Code.CONTRACT_MISMATCH,
+            f"in Belote a player takes the deal: the contract's kind is belote, not {kind}",
+            "contract.kind",
+            kind=kind,
+        )
+        return False
+    declarer, trump, rnd = _seat(value.get("declarer")), parse_suit(value.get("trump")), None
+    if value.get("round") in (1, 2) and type(value.get("round")) is int:
+        rnd = value["round"]
+    if declarer is None:
+        ck.bad("contract.declarer must be a seat 0-3", "contract.declarer")
+    if trump is None:
+        ck.bad("contract.trump must be one of C, S, H, D", "contract.trump")
+    if rnd is None:
+        ck.bad("contract.round must be 1 (the upcard's suit) or 2 (another suit)", "contract.round")
+    if declarer is None or trump is None or rnd is None:
+        return False
+    return declarer, trump, rnd
+
+
+def _parse_melds(ck: Checker) -> list[tuple[int, BeloteMeld]]:
+    value = ck.record.get("melds", [])
+    if not isinstance(value, list):
+        ck.bad("melds must be a list", "melds")
+        return []
+    out = []
+    for i, item in enumerate(value):
+        where = f"melds[{i}]"
+        seat = _seat(item.get("seat")) if isinstance(item, dict) else None
+        texts = item.get("cards") if isinstance(item, dict) else None
+        if seat is None or not isinstance(texts, list):
+            ck.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
+            continue
+        cards = [parse_card(t) for t in texts]
+        known = [c for c in cards if c is not None]
+        if len(known) != len(cards):
+            unknown = next(t for t, c in zip(texts, cards, strict=True) if c is None)
+            ck.bad(f"meld {i} of seat {seat}: {unknown!r} is not a card", where, seat=seat)
+            continue
+        meld = meld_of_cards(seat, known)
+        if meld is None:
+            _problem(
+                ck,
+                Code.NOT_A_MELD,
+                f"seat {seat}'s meld {', '.join(CARD_TEXT[c] for c in known)} is neither 3 or "
+                "more cards of one suit in sequence nor four Jacks, Nines, Aces, Tens, Kings "
+                "or Queens",
+                where,
+                seat=seat,
+                cards=[CARD_TEXT[c] for c in known],
+            )
+            continue
+        out.append((i, meld))
+    return out
+
+
+def _check_meld_duplicates(ck: Checker, melds: list[tuple[int, BeloteMeld]]) -> None:
+    """One seat announcing one four twice, or overlapping sequences."""
+    for n, (i, meld) in enumerate(melds):
+        for j, other in melds[:n]:
+            if other.seat != meld.seat or other.four != meld.four or not other.mask & meld.mask:
+                continue
+            _problem(
+                ck,
+                Code.DUPLICATE_MELD,
+                f"seat {meld.seat} announces {'-'.join(meld.texts())} twice (melds {j} and {i})",
+                f"melds[{i}]",
+                seat=meld.seat,
+                cards=meld.texts(),
+                other=j,
+            )
+
+
+def parse_belote(ck: Checker) -> BeloteDeal | None:
+    """Dealer, upcard, contract, melds, belote and revoke; problems for anything else."""
+    rec = ck.record
+    if rec.get("format") != FORMAT:
+        ck.bad(f"format must be {FORMAT!r}", "format")
+    dealer = _seat(rec.get("dealer"))
+    if dealer is None:
+        ck.bad("dealer must be a seat 0-3", "dealer")
+    upcard = parse_card(rec.get("upcard"))
+    if upcard is None:
+        ck.bad(f"upcard {rec.get('upcard')!r} is not a card (the card turned up)", "upcard")
+    for name in ABSENT:
+        if name in rec:
+            ck.bad(f"a Belote deal has no {name}", name)
+    contract = _parse_contract(ck, rec.get("contract"))
+    melds = _parse_melds(ck)
+    bella = rec.get("bella")
+    if bella is not None and _seat(bella) is None:
+        ck.bad("bella must be the seat 0-3 that announced belote-rebelote", "bella")
+    revoke = ck.parse_revoke(rec.get("revoke"))
+    if ck.problems or dealer is None or upcard is None or contract is False:
+        return None
+    assert contract is not True
+    deal = BeloteDeal(dealer, upcard, contract, melds, _seat(bella), revoke)
+    _check_round(ck, deal)
+    _check_meld_duplicates(ck, melds)
+    return deal
+
+
+def _check_round(ck: Checker, deal: BeloteDeal) -> None:
+    if deal.contract is None:
+        return
+    _, trump, rnd = deal.contract
+    up_suit = deal.upcard >> 3
+    if rnd == 1 and trump != up_suit:
+        message = (
+            f"in the first round the taker plays the upcard's suit {SUIT_NAMES[up_suit]}, "
+            f"not {SUIT_NAMES[trump]}"
+        )
+    elif rnd == 2 and trump == up_suit:
+        message = (
+            f"in the second round the taker names a suit other than the upcard's "
+            f"{SUIT_NAMES[up_suit]}"
+        )
+    else:
+        return
+    _problem(
+        ck,
+        Code.CONTRACT_MISMATCH,
+        message,
+        "contract.trump",
+        trump=SUIT_LETTERS[trump],
+        upcard_suit=SUIT_LETTERS[up_suit],
+        round=rnd,
+    )
+
+
+# ----- scoring ---------------------------------------------------------------------------
+
+
+def score_belote(
+    *,
+    takers: int,
+    card_points: tuple[int, int],
+    capot: int | None,
+    melds: list[BeloteMeld],
+    trump: int,
+    forehand: int,
+    belote_team: int | None,
+    revoke_team: int | None,
+) -> Json:
+    """Points after made/dedans, capot or a revoke; the melds as scored; the outcome."""
+    meld_team, scored = meld_contest(melds, trump=trump, forehand=forehand)
+    meld_points = sum(m.value for m in scored)
+    cards = list(card_points)
+    if capot is not None and revoke_team is None:
+        cards[capot] += CAPOT_BONUS
+    own = list(cards)
+    if meld_team is not None:
+        own[meld_team] += meld_points
+    if belote_team is not None:
+        own[belote_team] += BELOTE_POINTS
+    points = [0, 0]
+    if revoke_team is not None:
+        winner, outcome = 1 - revoke_team, "revoke"
+        points[winner] = DEAL_VALUE + meld_points
+        points[winner] += BELOTE_POINTS if belote_team == winner else 0
+    elif own[takers] > own[1 - takers]:
+        winner, outcome, points = takers, "made", own
+    else:
+        winner, outcome = 1 - takers, "failed"
+        points[winner] = cards[0] + cards[1] + meld_points
+        for team in (0, 1):
+            points[team] += BELOTE_POINTS if belote_team == team else 0
+    return {
+        "card_points": list(card_points),
+        "capot": capot if revoke_team is None else None,
+        "melds": {"winning_team": meld_team, "scored": [m.to_json() for m in scored]},
+        "points": points,
+        "total": points[0] + points[1],
+        "outcome": outcome,
+        "winner_team": winner,
+    }
+
+
+def thrown_in_score() -> Json:
+    """Nothing played, nothing scored."""
+    return {
+        "card_points": [0, 0],
+        "capot": None,
+        "melds": {"winning_team": None, "scored": []},
+        "bella": None,
+        "points": [0, 0],
+        "total": 0,
+        "outcome": "thrown_in",
+        "winner_team": None,
+        "tricks_won": None,
+    }
+
+
+def _thrown_in(ck: Checker, deal: BeloteDeal) -> Json:
+    rec = ck.record
+    for name in ("melds", "bella", "revoke", "card_points", "tricks_won", "plays"):
+        if rec.get(name) not in (None, []):
+            _problem(
+                ck,
+                Code.THROWN_IN_NOT_EMPTY,
+                f"a thrown-in deal was not played, so it has no {name}",
+                name,
+                field=name,
+            )
+    if "hands" in rec:
+        hands = parse_hands_checked(ck, rec["hands"], seats=4, hand_size=FIRST_DEAL_CARDS)
+        holder = (
+            None
+            if hands is None
+            else next((s for s in range(4) if hands[s] >> deal.upcard & 1), None)
+        )
+        if holder is not None:
+            _problem(
+                ck,
+                Code.DUPLICATE_CARD,
+                f"the upcard {CARD_TEXT[deal.upcard]} was turned up, but it is also in seat "
+                f"{holder}'s hand (a thrown-in deal lists the four 5-card hands)",
+                "upcard",
+                card=CARD_TEXT[deal.upcard],
+                seats=[holder],
+            )
+    return thrown_in_score()
+
+
+def _bella_counts(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> int | None:
+    """The team of a counted belote (after a revoke: one of K/Q played before it)."""
+    if deal.bella is None:
+        return None
+    played = plays is not None and (table.king in plays or table.queen in plays)
+    if deal.revoke is not None and plays is not None and not played:
+        return None
+    return deal.bella & 1
+
+
+def _melds_before(deal: BeloteDeal, played: int) -> list[BeloteMeld]:
+    """The melds that count: after a revoke in the first trick only those of seats whose
+    turn came no later than the revoke."""
+    melds = [m for _, m in deal.melds]
+    if deal.revoke is None:
+        return melds
+    return [m for m in melds if (m.seat - deal.forehand) % 4 <= played]
+
+
+def _result_tail(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> Json:
+    team = _bella_counts(deal, table, plays)
+    seat = deal.bella
+    return {"bella": None if team is None or seat is None else {"seat": seat, "points": 20}}
+
+
+# ----- full records ----------------------------------------------------------------------
+
+
+def _check_held(ck: Checker, deal: BeloteDeal, hands: list[int], table: TrumpTable) -> None:
+    assert deal.contract is not None
+    declarer = deal.contract[0]
+    if not hands[declarer] >> deal.upcard & 1:
+        _problem(
+            ck,
+            Code.CARD_NOT_IN_HAND,
+            f"the upcard {CARD_TEXT[deal.upcard]} goes to the taker, but it is not in seat "
+            f"{declarer}'s hand",
+            "upcard",
+            seat=declarer,
+            card=CARD_TEXT[deal.upcard],
+        )
+    for i, meld in deal.melds:
+        _check_meld_held(ck, i, meld, hands[meld.seat])
+    need = (1 << table.king) | (1 << table.queen)
+    if deal.bella is not None and hands[deal.bella] & need != need:
+        _problem(
+            ck,
+            Code.BELLA_NOT_HELD,
+            f"seat {deal.bella} announces belote without holding {CARD_TEXT[table.king]} "
+            f"and {CARD_TEXT[table.queen]}",
+            "bella",
+            seat=deal.bella,
+            cards=[CARD_TEXT[table.king], CARD_TEXT[table.queen]],
+        )
+
+
+def _check_meld_held(ck: Checker, i: int, meld: BeloteMeld, hand: int) -> None:
+    name = "-".join(meld.texts())
+    missing = meld.mask & ~hand
+    if missing:
+        lacking = [CARD_TEXT[c] for c in range(32) if missing >> c & 1]
+        _problem(
+            ck,
+            Code.MELD_NOT_HELD,
+            f"seat {meld.seat} announces {name} but did not hold {', '.join(lacking)}",
+            f"melds[{i}]",
+            seat=meld.seat,
+            cards=meld.texts(),
+            missing=lacking,
+        )
+        return
+    if meld.four:
+        return
+    whole = next(r for r in runs_of(hand) if r.mask & meld.mask)
+    if whole.mask != meld.mask:
+        _problem(
+            ck,
+            Code.MELD_NOT_MAXIMAL,
+            f"seat {meld.seat} announces {name} but holds the run {'-'.join(whole.texts())}: "
+            "a sequence is announced whole",
+            f"melds[{i}]",
+            seat=meld.seat,
+            cards=meld.texts(),
+            run=whole.texts(),
+        )
+
+
+def _check_end(
+    ck: Checker, deal: BeloteDeal, walk: SeatWalk, played: int, table: TrumpTable
+) -> None:
+    if deal.revoke is not None:
+        problem = revoke_problem(
+            deal.revoke, walk, played=played, deal_cards=DEAL_CARDS, table=table, options=ck.options
+        )
+        if problem is not None:
+            ck.problems.append(problem)
+    elif played < DEAL_CARDS:
+        ck.problems.append(incomplete_problem(played, DEAL_CARDS, walk.next_seat))
+
+
+def _teams(per_seat: list[int]) -> tuple[int, int]:
+    return per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]
+
+
+def _check_full(ck: Checker, deal: BeloteDeal) -> Json:
+    rec = ck.record
+    for name in ("card_points", "tricks_won"):
+        if name in rec:
+            ck.bad(f"{name} belongs to a summary record, not to one with hands", name)
+    if deal.contract is None:
+        return _thrown_in(ck, deal)
+    declarer, trump, _ = deal.contract
+    table = KLAVERJAS_TABLES[trump]
+    hands = parse_hands_checked(ck, rec["hands"], seats=4, hand_size=8)
+    if "plays" not in rec:
+        ck.bad("a record with hands must list its plays", "plays")
+    plays = _parse_plays(ck, rec.get("plays", []))
+    if hands is not None:
+        _check_held(ck, deal, hands, table)
+    if hands is None or plays is None or ck.problems:
+        return {}
+    if len(plays) > DEAL_CARDS:
+        ck.problems.append(too_many_problem(len(plays), DEAL_CARDS))
+        return {}
+    walk = walk_seats(
+        hands,
+        plays,
+        forehand=deal.forehand,
+        table=table,
+        points=table.points,
+        options=ck.options,
+        count_roem=False,
+    )
+    if isinstance(walk, Problem):
+        ck.problems.append(walk)
+        return {}
+    _check_end(ck, deal, walk, len(plays), table)
+    if ck.problems:
+        return {}
+    tricks = _teams(walk.tricks_won)
+    out = score_belote(
+        takers=declarer & 1,
+        card_points=_teams(walk.points),
+        capot=next((t for t in (0, 1) if tricks[t] == 8), None),
+        melds=_melds_before(deal, len(plays)),
+        trump=trump,
+        forehand=deal.forehand,
+        belote_team=_bella_counts(deal, table, plays),
+        revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
+    )
+    out.update(_result_tail(deal, table, plays))
+    out["tricks_won"] = list(tricks)
+    out["tricks"] = walk.tricks
+    return out
+
+
+# ----- summary records -------------------------------------------------------------------
+
+
+def _claims(ck: Checker, deal: BeloteDeal, table: TrumpTable) -> None:
+    """Two seats claiming one card (melds, belote, the revoke card, the taker's upcard)."""
+    assert deal.contract is not None
+    owner: dict[int, tuple[int, str]] = {deal.upcard: (deal.contract[0], "upcard")}
+    claims: list[tuple[int, int, str]] = []
+    for i, meld in deal.melds:
+        claims += [(c, meld.seat, f"melds[{i}]") for c in range(32) if meld.mask >> c & 1]
+    if deal.bella is not None:
+        claims += [(table.king, deal.bella, "bella"), (table.queen, deal.bella, "bella")]
+    if deal.revoke is not None:
+        claims.append((deal.revoke[1], deal.revoke[0], "revoke.card"))
+    for card, seat, where in claims:
+        prev = owner.setdefault(card, (seat, where))
+        if prev[0] != seat:
+            _problem(
+                ck,
+                Code.DUPLICATE_CARD,
+                f"seat {seat} ({where}) and seat {prev[0]} ({prev[1]}) both claim "
+                f"{CARD_TEXT[card]}",
+                where,
+                card=CARD_TEXT[card],
+                seats=[prev[0], seat],
+            )
+
+
+def _summary_runs(ck: Checker, deal: BeloteDeal) -> None:
+    """Sequences of one seat that touch form one longer run: announce it whole."""
+    for i, meld in deal.melds:
+        if meld.four:
+            continue
+        others = 0
+        for j, other in deal.melds:
+            if j != i and other.seat == meld.seat and not other.four:
+                others |= other.mask
+        if others & meld.mask:
+            continue  # a duplicate_meld
+        whole = next(r for r in runs_of(others | meld.mask) if r.mask & meld.mask)
+        if whole.mask != meld.mask:
+            _problem(
+                ck,
+                Code.MELD_NOT_MAXIMAL,
+                f"seat {meld.seat} announces {'-'.join(meld.texts())} next to another "
+                f"sequence of its own: together they are one run {'-'.join(whole.texts())}",
+                f"melds[{i}]",
+                seat=meld.seat,
+                cards=meld.texts(),
+                run=whole.texts(),
+            )
+
+
+def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
+    rec = ck.record
+    for name in ("hands", "plays"):
+        if name in rec:
+            ck.bad(f"{name} belongs to a full record (with hands)", name)
+    if deal.contract is None:
+        return _thrown_in(ck, deal)
+    declarer, trump, _ = deal.contract
+    table = KLAVERJAS_TABLES[trump]
+    _claims(ck, deal, table)
+    _summary_runs(ck, deal)
+    points = int_pair(ck, "card_points", DEAL_VALUE)
+    tricks = int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
+    if points is None or ck.problems:
+        return {}
+    revoke = deal.revoke is not None
+    if tricks is None and not revoke and DEAL_VALUE in points:
+        ck.problems.append(all_points_need_tricks(points, DEAL_VALUE))
+        return {}
+    if tricks is not None and not _check_tricks(ck, tricks, revoke):
+        return {}
+    revoke_value = None if deal.revoke is None else KLAVERJAS_POINTS[trump][deal.revoke[1]]
+    _check_card_points(ck, points, tricks, revoke_value)
+    if ck.problems:
+        return {}
+    out = score_belote(
+        takers=declarer & 1,
+        card_points=points,
+        capot=None if tricks is None else next((t for t in (0, 1) if tricks[t] == 8), None),
+        melds=[m for _, m in deal.melds],
+        trump=trump,
+        forehand=deal.forehand,
+        belote_team=None if deal.bella is None else deal.bella & 1,
+        revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
+    )
+    out.update(_result_tail(deal, table, None))
+    out["tricks_won"] = None if tricks is None else list(tricks)
+    return out
+
+
+# ----- entry point -----------------------------------------------------------------------
+
+
+def check_belote(record: Json, preset: str, options: Options) -> Json:
+    """Check a Belote record under resolved rules; the result object."""
+    ck = Checker(record, preset, options)
+    mode = "full" if "hands" in record else "summary"
+    deal = parse_belote(ck)
+    if deal is None or ck.problems:
+        return ck.invalid(mode)
+    scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
+    if ck.problems:
+        return ck.invalid(mode)
+    contract = deal.contract
+    out: Json = {
+        "valid": True,
+        "errors": [],
+        "mode": mode,
+        "kind": "belote" if contract is not None else "thrown_in",
+        "trump": None if contract is None else SUIT_LETTERS[contract[1]],
+        "declarer": None if contract is None else contract[0],
+        "playing_team": None if contract is None else contract[0] & 1,
+        "round": None if contract is None else contract[2],
+        "upcard": CARD_TEXT[deal.upcard],
+    }
+    tricks = scored.pop("tricks", None)
+    if tricks is not None:
+        out["tricks"] = tricks
+    out.update(scored)
+    revoke = deal.revoke
+    out["revoke"] = None if revoke is None else {"seat": revoke[0], "card": CARD_TEXT[revoke[1]]}
+    out["rules"] = rules_dict(preset, options)
+    out["engine_version"] = ENGINE_VERSION
+    return out
+
+
+__all__ = ["BeloteMeld", "check_belote", "meld_contest", "meld_of_cards", "score_belote"]
