@@ -162,12 +162,13 @@ KLAVERJAS_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak.POINT_DIFFERENCE,
     TieBreak.HEAD_TO_HEAD,
 )
-#: Klammern for 2 or 3 players: tables won, then points, then the margin to the best
-#: other player, then head-to-head.
+#: Klammern for 2 or 3 players (RULES.md, "ranking"): tournament points (2 for a table
+#: won, 1 each for a first place shared), then total points, then Buchholz, then
+#: head-to-head; no point difference, which has no meaning with three players.
 TABLE_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak.GAMES_WON,
+    TieBreak.TOURNAMENT_POINTS,
     TieBreak.AUGEN,
-    TieBreak.POINT_DIFFERENCE,
+    TieBreak.BUCHHOLZ,
     TieBreak.HEAD_TO_HEAD,
 )
 _STATIC = (

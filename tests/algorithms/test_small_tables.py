@@ -90,7 +90,9 @@ def table(round_: int, number: int, players: tuple[int, ...], points: tuple[int,
     return standings.TableResult(round=round_, table=number, players=players, points=points)
 
 
-def test_players_rank_by_tables_won_then_points() -> None:
+def test_players_rank_by_tournament_points_then_points_then_buchholz() -> None:
+    """RULES.md: 2 tournament points for a table won, 1 each for a shared first place,
+    then total points, Buchholz and head-to-head; no point difference."""
     games = [
         table(1, 1, (1, 2, 3), (510, 300, 200)),
         table(1, 2, (4, 5, 6), (502, 490, 100)),
@@ -98,13 +100,32 @@ def test_players_rank_by_tables_won_then_points() -> None:
         table(2, 2, (2, 3, 6), (400, 400, 100)),  # a shared top: 2 and 3 draw
     ]
     rows = standings.tournament_standings(games, tiebreaks=standings.TABLE_TIEBREAKS)
-    assert [r.entrant for r in rows] == [4, 1, 5, 2, 3, 6]
+    # 4: two tables won; 1: one; 2 and 3 shared a first place (1 each) and rank above 5,
+    # who won no table although 790 points; 2 beats 3 on points (700 against 600).
+    assert [r.entrant for r in rows] == [4, 1, 2, 3, 5, 6]
     by_id = {r.entrant: r for r in rows}
     assert (by_id[4].won, by_id[4].games_won, by_id[4].augen) == (2, 2, 1007)
     assert (by_id[2].drawn, by_id[2].lost, by_id[2].augen) == (1, 1, 700)
-    assert by_id[1].point_difference == (510 - 300) + (200 - 505)
-    assert rows[1].decided_by == standings.TieBreak.GAMES_WON
-    assert rows[2].decided_by == standings.TieBreak.AUGEN  # 5: no table won but 790 points
+    # ``decided_by``: what puts a row above the next one.
+    assert rows[1].decided_by == standings.TieBreak.TOURNAMENT_POINTS  # 1 over 2
+    assert rows[2].decided_by == standings.TieBreak.AUGEN  # 2 over 3: 700 against 600
+    assert rows[3].decided_by == standings.TieBreak.TOURNAMENT_POINTS  # 3 (1) over 5 (0)
+    assert standings.TieBreak.POINT_DIFFERENCE not in standings.TABLE_TIEBREAKS
+
+
+def test_equal_points_fall_to_buchholz_then_head_to_head() -> None:
+    games = [
+        table(1, 1, (1, 2, 3), (500, 300, 200)),
+        table(1, 2, (4, 5, 6), (500, 300, 200)),
+        table(2, 1, (1, 2, 5), (100, 400, 0)),
+        table(2, 2, (4, 3, 6), (100, 400, 0)),
+    ]
+    rows = standings.tournament_standings(games, tiebreaks=standings.TABLE_TIEBREAKS)
+    # 1, 3 and 4: one table won and 600 points each. Buchholz: 1 met 2, 3, 2, 5 (6), 3 met
+    # 1, 2, 4, 6 (6), 4 met 5, 6, 3, 6 (2); 1 beat 3 at their table.
+    assert [r.entrant for r in rows] == [2, 1, 3, 4, 5, 6]
+    assert rows[1].decided_by == standings.TieBreak.HEAD_TO_HEAD
+    assert rows[2].decided_by == standings.TieBreak.BUCHHOLZ
 
 
 def test_a_table_counts_one_game_in_the_club_tables_the_winner_wins_it() -> None:
