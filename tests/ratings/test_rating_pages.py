@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.clients import Client
 from tournaments.models import Player, PlayerRating
+from tournaments.web.ratings import rating_chart
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +113,24 @@ def test_the_rating_list_explains_its_columns_in_words(
     assert "dreimal die Unsicherheit" in legend and "geschätzte Spielstärke" in legend
     body = english(client).get(f"/clubs/{club_a.slug}/ratings/").content.decode()
     assert ">Skill</th>" in body and "how unsure the estimate still is" in body
+
+
+@pytest.mark.parametrize(
+    ("rounds", "labelled"),
+    [
+        (1, [1]),
+        (3, [1, 2, 3]),
+        (8, [1, 2, 3, 4, 5, 6, 7, 8]),
+        (10, [1, 3, 5, 7, 10]),  # not 9 right beside 10
+        (50, [1, 8, 15, 22, 29, 36, 43, 50]),
+    ],
+)
+def test_the_round_axis_numbers_at_most_eight_rounds_and_the_last(
+    rounds: int, labelled: list[int]
+) -> None:
+    history = [
+        {"rating": float(i), "sigma": 1.0, "tournament_name": "", "round": None, "games": i}
+        for i in range(rounds)
+    ]
+    chart = rating_chart(history)
+    assert [label["label"] for label in chart["x_labels"]] == labelled

@@ -79,8 +79,7 @@ def rating_chart(
     band = [f"{_svg(x(i))},{_svg(y(v))}" for i, v in enumerate(highs)] + [
         f"{_svg(x(i))},{_svg(y(v))}" for i, v in reversed(list(enumerate(lows)))
     ]
-    every = -(-len(history) // MAX_X_LABELS)
-    shown = [i for i in range(len(history)) if i % every == 0 or i == len(history) - 1]
+    shown = _x_label_indexes(len(history))
     return {
         "width": _svg(width),
         "height": _svg(height),
@@ -99,6 +98,18 @@ def rating_chart(
         "right": _svg(width - pad),
         "baseline": _svg(height - bottom),
     }
+
+
+def _x_label_indexes(count: int) -> list[int]:
+    """Which rounds get their number under the axis: every n-th (at most
+    ``MAX_X_LABELS``) and the last, which replaces a regular one right before it."""
+    every = -(-count // MAX_X_LABELS)
+    shown = list(range(0, count, every))
+    if shown[-1] != count - 1:
+        if count - 1 - shown[-1] <= every / 2 and len(shown) > 1:
+            shown.pop()
+        shown.append(count - 1)
+    return shown
 
 
 def _svg(value: float) -> str:
