@@ -46,12 +46,14 @@ DRAW_POINTS = 1
 SHOWN_PLACES = 2
 
 
-def shown_value(value: float | Fraction, places: int = SHOWN_PLACES) -> int | Decimal:
+def shown_value(value: float | Fraction | Decimal, places: int = SHOWN_PLACES) -> int | Decimal:
     """A criterion value as pages and files show it: whole numbers as ints, fractions
     rounded half up to ``places`` decimals (107.625 -> 107.63 and 1.375 -> 1.38 alike;
     Python's ``round`` rounds half to even and gave 107.62 beside 1.38). A float is
     taken by its shortest repr, which is the exact fraction the snapshot stored."""
-    if isinstance(value, Fraction):
+    if isinstance(value, Decimal):
+        exact = value
+    elif isinstance(value, Fraction):
         exact = Decimal(value.numerator) / Decimal(value.denominator)
     else:
         exact = Decimal(repr(float(value)))

@@ -35,6 +35,7 @@ from .test_evening import rows_of, speaking
         (-1.625, Decimal("-1.63")),
         (Fraction(1, 3), Decimal("0.33")),
         (12.5, Decimal("12.5")),
+        (Decimal("2.675"), Decimal("2.68")),
         (4.0, 4),
     ],
 )

@@ -47,7 +47,7 @@ def cell(value: Any) -> Any:
     if isinstance(value, int):
         return value  # a negative number is a number, not a formula
     if isinstance(value, float | Decimal):
-        shown = shown_value(float(value))  # at most 2 decimals, rounded half up
+        shown = shown_value(value)  # at most 2 decimals, rounded half up
         if isinstance(shown, int):
             return shown
         return number_format(shown, use_l10n=True, force_grouping=False)
