@@ -147,6 +147,10 @@ def hand_record(version: DealVersion, seats: list[SeatView]) -> dict[str, Any]:
         "result": result,
         "contract": record.get("contract") or {},
         "declarer": seats[result["declarer"]] if result.get("declarer") is not None else None,
+        # 1 or 2, as the par table's columns count the teams (None: nobody played, thrown in)
+        "playing_team": seats[result["declarer"]].team + 1
+        if result.get("declarer") is not None
+        else None,
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
             {"seat": seats[s], "rows": _hand_rows(record["hands"][s], trump)} for s in range(4)

@@ -35,6 +35,7 @@ from tournaments.errors import (
     Refused,
 )
 from tournaments.models import DeviceCredential, Match, Round, Tournament
+from tournaments.rating_services import queue_ratings_recompute
 from tournaments.results import notify_results_changed
 from tournaments.selectors import points_match, tournament_options
 
@@ -318,7 +319,8 @@ def correct_deal(
     """Replace the current version of a deal with a new one. ``expected_version`` must be
     the current version (else 412). A record identical to the current one changes
     nothing and returns the current version. Devices may only correct their open,
-    unconfirmed match; organisers may correct any deal, even of a closed round."""
+    unconfirmed match; organisers may correct any deal, even of a closed round (which
+    queues a recompute of the ratings: its games are rated)."""
     deal = Deal.objects.select_for_update().filter(match=match, number=number).first()
     if deal is None:
         raise NotFound(
@@ -357,8 +359,17 @@ def correct_deal(
         match.confirmations.all().delete()  # a confirmation covers the results it saw
     _refresh_match_status(match, always_save=True)
     _notify(match)
+    _queue_rerating(match, round_status=round_status)
     _queue_analysis(version)
     return version
+
+
+def _queue_rerating(match: Match, *, round_status: str) -> None:
+    """A corrected deal of a closed round changes a rated game (ratings count closed
+    rounds only): after the commit, the clubs' ratings are recomputed from scratch.
+    A deal of an open round is rated when its round closes."""
+    if round_status == Round.Status.CLOSED:
+        queue_ratings_recompute(tournament_id=match.round.tournament_id)
 
 
 def _queue_analysis(version: DealVersion) -> None:

@@ -12,7 +12,8 @@ When: ``close_round`` queues ``rate_closed_round`` after the commit: the round i
 on top of the stored ratings (one step). Rounds count in closing order (``closed_at``,
 then id); should a round arrive out of that order (two closes racing), or a deal arrive
 in a closed round afterwards (a tablet that was offline), ``recompute_club_ratings``
-rates every closed round again from scratch; ``finish_tournament`` queues that. The same
+rates every closed round again from scratch; ``finish_tournament`` queues that, and so
+does ``correct_deal`` for a deal of a closed round (a rated result changed). The same
 steps in the same order give the same floats: from scratch equals incremental.
 
 Writes lock the club's ``RatingList`` row. Reads for pages and the API are at the end.
@@ -39,7 +40,8 @@ from .models import (
     Round,
     Tournament,
 )
-from .tasks import rate_closed_round_task, recompute_club_ratings_task
+from .results import enqueue_ratings_recompute
+from .tasks import rate_closed_round_task
 
 # --- queueing -------------------------------------------------------------------------
 
@@ -51,11 +53,12 @@ def queue_round_rating(*, round_id: int) -> None:
 
 def queue_ratings_recompute(*, tournament_id: int) -> None:
     """After the commit, recompute the ratings of the tournament's clubs from scratch
-    (``finish_tournament`` calls this: deals entered into closed rounds count now)."""
+    (``finish_tournament`` calls this: deals entered into closed rounds count now; and
+    ``correct_deal`` for a deal of a closed, i.e. rated, round). Coalesced per club."""
     tournament = Tournament.objects.select_related("league_match_day__away").get(pk=tournament_id)
     for club_id in _clubs_of(tournament):
         transaction.on_commit(
-            lambda club_id=club_id: recompute_club_ratings_task.delay(club_id), robust=True
+            lambda club_id=club_id: enqueue_ratings_recompute(club_id=club_id), robust=True
         )
 
 

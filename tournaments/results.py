@@ -23,10 +23,15 @@ from django.db import transaction
 from django.db.models import F
 
 from .models import Club, Tournament
-from .tasks import recompute_club_leaderboards_task, recompute_standings_task
+from .tasks import (
+    recompute_club_leaderboards_task,
+    recompute_club_ratings_task,
+    recompute_standings_task,
+)
 
 STANDINGS_FLAG = "standings-queued:{}"
 LEADERBOARDS_FLAG = "leaderboards-queued:{}"
+RATINGS_FLAG = "ratings-queued:{}"
 #: A queued flag older than this is presumed lost (killed worker, flushed queue).
 FLAG_STALE_SECONDS = 120
 FLAG_TIMEOUT = FLAG_STALE_SECONDS * 10
@@ -85,6 +90,17 @@ def enqueue_leaderboards_recompute(*, club_id: int, force: bool = False) -> bool
         LEADERBOARDS_FLAG.format(club_id),
         lambda: _send_recompute(recompute_club_leaderboards_task, club_id),
         force=force,
+    )
+
+
+def enqueue_ratings_recompute(*, club_id: int) -> bool:
+    """Queue a recompute of the club's ratings from scratch unless one was queued less
+    than ``FLAG_STALE_SECONDS`` ago (a burst of corrections is rated once; a lost flag
+    is replaced, as there is no version for the beat task to compare). True if sent."""
+    return _enqueue_once(
+        RATINGS_FLAG.format(club_id),
+        lambda: _send_recompute(recompute_club_ratings_task, club_id),
+        force=True,
     )
 
 

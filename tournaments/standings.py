@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -39,6 +40,26 @@ Value = int | Fraction
 
 WIN_POINTS = 2
 DRAW_POINTS = 1
+
+
+#: Decimals shown for a fractional criterion value (a round-average bye).
+SHOWN_PLACES = 2
+
+
+def shown_value(value: float | Fraction | Decimal, places: int = SHOWN_PLACES) -> int | Decimal:
+    """A criterion value as pages and files show it: whole numbers as ints, fractions
+    rounded half up to ``places`` decimals (107.625 -> 107.63 and 1.375 -> 1.38 alike;
+    Python's ``round`` rounds half to even and gave 107.62 beside 1.38). A float is
+    taken by its shortest repr, which is the exact fraction the snapshot stored."""
+    if isinstance(value, Decimal):
+        exact = value
+    elif isinstance(value, Fraction):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        exact = Decimal(repr(float(value)))
+    if exact == exact.to_integral_value():
+        return int(exact)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP).normalize()
 
 
 def _json(value: Value | None) -> int | float | None:

@@ -123,8 +123,13 @@ def rate_closed_round_task(round_id: int) -> None:
 
 @shared_task(soft_time_limit=300, time_limit=360, **RETRYING)
 def recompute_club_ratings_task(club_id: int) -> None:
-    """Recompute a club's ratings from scratch: every closed round in closing order."""
-    from .rating_services import recompute_club_ratings
+    """Recompute a club's ratings from scratch: every closed round in closing order.
 
+    The queued flag is cleared first: a correction committed while this runs queues a
+    follow-up recompute."""
+    from .rating_services import recompute_club_ratings
+    from .results import RATINGS_FLAG
+
+    cache.delete(RATINGS_FLAG.format(club_id))
     if Club.objects.filter(pk=club_id).exists():
         recompute_club_ratings(club_id=club_id)

@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.clients import Client
 from tournaments.models import Player, PlayerRating
+from tournaments.web.ratings import rating_chart
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +64,73 @@ def test_player_page_shows_the_rating_chart(
     # x,y pairs with decimal points, whatever the language
     assert all(re.fullmatch(r"-?\d+\.\d,-?\d+\.\d", pair) for pair in points.split())
     assert f"{tournament.name}," in chart
+
+
+def chart_of(body: str, heading: str) -> str:
+    start = body.index("<h2>" + heading)
+    return body[body.index("<svg", start) : body.index("</section>", start)]
+
+
+@pytest.mark.parametrize(
+    ("language", "decimal", "axis"),
+    [
+        ("de", ",", "Gespielte Runden"),
+        ("nl", ",", "Gespeelde rondes"),
+        ("en", ".", "Rounds played"),
+    ],
+)
+def test_the_rating_chart_has_a_round_axis_a_band_and_local_numbers(
+    played: Any, club_a: Any, client: Client, language: str, decimal: str, axis: str
+) -> None:
+    """Issue 20: no round axis, no uncertainty band, and "6.7" under "Wertung: 6,7"."""
+    tournament, _ = played
+    player = Player.objects.filter(registrations__tournament=tournament).first()
+    client.cookies["django_language"] = language
+    body = client.get(f"/players/{player.pk}/").content.decode()
+    chart = chart_of(body, {"de": "Wertung", "nl": "Rating", "en": "Rating"}[language])
+    y_labels = re.findall(r'<text x="2" y="[\d.]+" dy="4">([^<]+)</text>', chart)
+    assert len(y_labels) == 2
+    assert all(re.fullmatch(rf"-?\d+{re.escape(decimal)}\d", label) for label in y_labels)
+    x_labels = re.findall(r'<text class="x-label"[^>]*>(\d+)</text>', chart)
+    assert x_labels == ["1", "2", "3"] and axis in chart
+    band = re.search(r'<polygon class="band" points="([^"]+)"', chart).group(1)
+    assert len(band.split()) == 6  # above and below each of the 3 rounds
+    rating = PlayerRating.objects.get(club=club_a, player=player)
+    sigma = f"{rating.sigma:.1f}".replace(".", decimal)
+    assert f"± {sigma}</title>" in chart  # the last dot: rating ± sigma
+
+
+def test_the_rating_list_explains_its_columns_in_words(
+    played: Any, club_a: Any, client: Client
+) -> None:
+    """Issue 20: the headings were "μ" and "σ", upper-cased by the table style to "M"
+    and "Σ", and explained nowhere."""
+    body = client.get(f"/clubs/{club_a.slug}/ratings/").content.decode()
+    head = body[body.index("<thead>") : body.index("</thead>")]
+    assert "μ" not in head and "σ" not in head
+    assert ">Spielstärke</th>" in head and ">Unsicherheit</th>" in head
+    legend = body[body.index('id="rating-legend"') : body.index("</dl>")]
+    assert "dreimal die Unsicherheit" in legend and "geschätzte Spielstärke" in legend
+    body = english(client).get(f"/clubs/{club_a.slug}/ratings/").content.decode()
+    assert ">Skill</th>" in body and "how unsure the estimate still is" in body
+
+
+@pytest.mark.parametrize(
+    ("rounds", "labelled"),
+    [
+        (1, [1]),
+        (3, [1, 2, 3]),
+        (8, [1, 2, 3, 4, 5, 6, 7, 8]),
+        (10, [1, 3, 5, 7, 10]),  # not 9 right beside 10
+        (50, [1, 8, 15, 22, 29, 36, 43, 50]),
+    ],
+)
+def test_the_round_axis_numbers_at_most_eight_rounds_and_the_last(
+    rounds: int, labelled: list[int]
+) -> None:
+    history = [
+        {"rating": float(i), "sigma": 1.0, "tournament_name": "", "round": None, "games": i}
+        for i in range(rounds)
+    ]
+    chart = rating_chart(history)
+    assert [label["label"] for label in chart["x_labels"]] == labelled

@@ -7,9 +7,13 @@ from typing import Any
 
 import pytest
 
+from games.models import DealVersion
+from games.services import correct_deal, submit_deal
+from tests.factories import summary_record
 from tests.ratings.conftest import evening
-from tournaments import draw, rating_services, ratings
-from tournaments.models import PlayerRating, RatedRound, RatingChange, Round
+from tests.support.clients import committed
+from tournaments import draw, rating_services, ratings, services
+from tournaments.models import Match, PlayerRating, RatedRound, RatingChange, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +85,42 @@ def test_an_open_round_is_not_rated(club_a: Any) -> None:
     rating_services.rate_closed_round(round_id=round_.pk)
     assert not RatedRound.objects.exists()
     assert Round.objects.get(pk=round_.pk).status != Round.Status.CLOSED
+
+
+def test_a_correction_after_the_finish_moves_the_ratings(played: Any, club_a: Any) -> None:
+    """Issue 20: a deal corrected after the tournament was finished changed the winner
+    of a rated game, yet no stored rating moved."""
+    tournament, rounds = played
+    with committed():
+        services.finish_tournament(tournament=tournament)
+    before = stored(club_a.pk)
+    match = Match.objects.get(round=rounds[0], table__number=1)
+    with committed():  # team 0 won both deals; corrected, team 1 wins the game
+        for deal in DealVersion.objects.current().filter(deal__match=match):
+            correct_deal(
+                match=match,
+                number=deal.deal.number,
+                expected_version=deal.version,
+                record={**deal.record, "card_points": [64, 100]},
+                reason="falsch eingetragen",
+            )
+    after = stored(club_a.pk)
+    assert after != before
+    rating_services.recompute_club_ratings(club_id=club_a.pk)
+    assert stored(club_a.pk) == after  # a fresh recompute finds nothing to change
+    winners = match.table.seats.filter(position__in=(1, 3)).values_list("player_id", flat=True)
+    first = RatingChange.objects.filter(rated_round__round=rounds[0], player_id__in=winners)
+    assert all(change.mu > ratings.MU for change in first)
+
+
+def test_a_correction_in_an_open_round_leaves_the_ratings_to_the_close(club_a: Any) -> None:
+    tournament = evening(club_a, slug="offen")
+    round_ = draw.draw_round(tournament=tournament, seed=1)
+    services.publish_round(round_=round_)
+    match = Match.objects.filter(round=round_).first()
+    submit_deal(match=match, number=1, record=summary_record(team0_points=100))
+    with committed():
+        correct_deal(
+            match=match, number=1, expected_version=1, record=summary_record(team0_points=64)
+        )
+    assert not RatedRound.objects.exists() and not PlayerRating.objects.exists()

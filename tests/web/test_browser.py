@@ -240,7 +240,7 @@ def test_organiser_runs_a_round_from_draft_to_close(
     expect(page.locator("#progress")).to_contain_text("Bestätigt", timeout=10_000)
     screenshot(page, "console-round")
 
-    page.get_by_role("button", name="Runde abschliessen").click()
+    page.get_by_role("button", name="Runde abschließen").click()
     expect(page.locator("#round-status")).to_have_text("Abgeschlossen")
     assert Round.objects.get(pk=round_.pk).status == Round.Status.CLOSED
     assert Match.objects.get(round=round_).status == Match.Status.CONFIRMED

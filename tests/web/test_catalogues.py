@@ -57,7 +57,7 @@ CONSOLE = (
 PLAYERS_OWN = ("templates/public/player_link.html", "templates/console/print_player_cards.html")
 INFORMAL = re.compile(
     r"\b(du|dein\w*|dich|dir)\b|(^|[.:;!] )(Drucke|Wähle|Gib|Tippe|Trage|Lege|Melde|Prüfe|"
-    r"Schliesse|Starte|Öffne|Setze|Frage|Lade|Richte)\b"
+    r"Schließe|Starte|Öffne|Setze|Frage|Lade|Richte)\b"
 )
 
 

@@ -218,7 +218,7 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
 
     progress = plain(client.get(f"/console/rounds/{match.round.pk}/"))
     assert f"{' : '.join(map(str, totals))} Punkte" in progress
-    assert "gross" not in progress and "klein" not in progress
+    assert "groß" not in progress and "klein" not in progress
     rows = plain(client.get(f"/console/matches/{match.pk}/"))
     for version in current(match):
         taker = names[version.record["contract"]["declarer"]]
@@ -234,7 +234,7 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
     seating = text(client.get(f"/tournaments/{tournament.pk}/rounds/1/"))
     assert "seat-no" in seating and 'class="team-' not in seating
     player = text(client.get(f"/players/{match.table.seats.get(position=0).player_id}/"))
-    assert '<th class="num" colspan="3">Punkte</th>' in player and ">Gross<" not in player
+    assert '<th class="num" colspan="3">Punkte</th>' in player and ">Groß<" not in player
 
     export = client.get(f"/console/tournaments/{tournament.pk}/results.csv")
     lines = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig")), delimiter=";"))
@@ -242,7 +242,7 @@ def test_tables_of_three_show_each_players_points(club: Club, client: Any) -> No
     assert header[4:7] == ["Platz 1", "Platz 2", "Platz 3"] and "Platz 4" not in header
     assert header[-3:] == ["Punkte Platz 1", "Punkte Platz 2", "Punkte Platz 3"]
     first = dict(zip(header, lines[1], strict=True))
-    assert first["Spiel"] == "genommen"
+    assert first["Spielart"] == "genommen"
     assert [int(first[f"Punkte Platz {n}"]) for n in (1, 2, 3)] == results[0]
 
 

@@ -104,7 +104,7 @@ def test_results_csv_is_german_and_neutralises_formulas(event: Event, web: Clien
     assert first[4:8] == ["'" + name for name in INJECTIONS[:4]]
     record = dict(zip(header, first, strict=True))
     assert record["Geber (Platz)"] == "1" and record["Spieler (Platz)"] == "2"
-    assert record["Spiel"] == "Orgi" and record["Trumpf"] == "Herz"
+    assert record["Spielart"] == "Orgi" and record["Trumpf"] == "Herz"
     assert record["Ergebnis"] in {"gemacht", "verloren"}
 
 
@@ -114,7 +114,7 @@ def test_results_csv_in_english_uses_commas_and_english_words(event: Event, web:
     rows = rows_of(response, ",")
     record = dict(zip(rows[0], next(r for r in rows[1:] if r[1] == "1"), strict=True))
     assert record["Trump"] == "Hearts" and record["Outcome"] in {"made", "failed"}
-    assert record["Dealer (seat)"] == "1" and record["Game"] == "Orgi"
+    assert record["Dealer (seat)"] == "1" and record["Contract"] == "Orgi"
 
 
 def test_standings_csv_neutralises_text_but_not_negative_numbers(event: Event, web: Client) -> None:
@@ -126,7 +126,8 @@ def test_standings_csv_neutralises_text_but_not_negative_numbers(event: Event, w
     names = {row[1] for row in rows[1:]}
     for name in INJECTIONS:
         assert "'" + name in names
-    differences = [row[8] for row in rows[1:] if row[2] == "1"]
+    column = rows[0].index("Punktdifferenz")
+    differences = [row[column] for row in rows[1:] if row[2] == "1"]
     assert any(d.startswith("-") and d[1:].isdigit() for d in differences)
 
 

@@ -56,7 +56,7 @@ def table_row(body: str, table: int, *, within: str = 'id="progress"') -> str:
 @pytest.mark.parametrize(
     ("language", "waiting", "contact", "override"),
     [
-        ("de", "3 Einträge warten auf dem Tablet", "letzter Kontakt", "Abschliessen, obwohl"),
+        ("de", "3 Einträge warten auf dem Tablet", "letzter Kontakt", "Abschließen, obwohl"),
         ("en", "3 entries waiting on the tablet", "last contact", "Close even though"),
     ],
 )
@@ -106,7 +106,7 @@ def enter(event: Event, number: int, team0_points: int) -> None:
 @pytest.mark.parametrize(
     ("language", "heading", "big", "game"),
     [
-        ("de", "Ihr bestätigt dieses Ergebnis", "gross", "Orgi"),
+        ("de", "Ihr bestätigt dieses Ergebnis", "groß", "Orgi"),
         ("en", "You confirm this result", "big", "Orgi"),
     ],
 )

@@ -130,3 +130,13 @@ def test_the_player_page_shows_points_lost_against_par(analysed: Event, client: 
     assert "Punkte gegen Par" in body and '<td class="num">26</td>' in body
     assert 'class="bar"' in body and 'height="100.0"' in body  # 26 of 26: full height
     assert '<td class="num">0</td>' in client.get(f"/players/{seat1.pk}/").content.decode()
+
+
+def test_each_par_loss_bar_links_to_its_deal(analysed: Event, client: Client) -> None:
+    """Issue 20: the bars of points lost against par did not lead to their deals."""
+    seat2 = analysed.table1.seats.get(position=1).player
+    close(analysed)
+    body = client.get(f"/players/{seat2.pk}/").content.decode()
+    link = f'<a class="bar-link" href="{deal_url(analysed)}"'
+    assert body.count('class="bar-link"') == 1 and link in body
+    assert client.get(deal_url(analysed)).status_code == 200

@@ -303,7 +303,7 @@ def test_a_whole_club_evening(
     )
     score = big_small(match3)
     expect(row.locator("[data-bind='score']")).to_contain_text(
-        f"{score['big'][0]} : {score['big'][1]} gross"
+        f"{score['big'][0]} : {score['big'][1]} groß"
     )
     blockers = console.locator("#close-blockers li[data-table='3']")
     expect(blockers).to_contain_text("nicht fertig (2 / 4 Spiele)")
@@ -394,7 +394,7 @@ def test_a_whole_club_evening(
     shoot(tablet, "tablet-confirmed-phone-en")
     speak(tablet, base, "de")
     expect(tablet.locator("#confirm-summary")).to_contain_text(
-        f"{score['big'][0]} : {score['big'][1]} gross"
+        f"{score['big'][0]} : {score['big'][1]} groß"
     )
     shoot(tablet, "tablet-confirmed-phone-de")
     for n in (2, 3):

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import DealVersion
@@ -628,7 +628,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Version"),
             *(_("Seat %(n)s") % {"n": n} for n in range(1, players + 1)),
             _("Dealer (seat)"),
-            _("Game"),
+            _("Contract"),  # not "Game": in German both it and "Deal" are "Spiel"
             _("Declarer (seat)"),
             _("Trump"),
             _("Outcome"),
@@ -696,9 +696,25 @@ def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
     return names
 
 
+#: The standings CSV's name of each criterion (a game's own words come from its columns).
+CSV_CRITERIA = {
+    "tournament_points": gettext_lazy("Tournament points"),
+    "games_won": gettext_lazy("Games won, byes included"),
+    "point_difference": gettext_lazy("Point difference"),
+    "augen": gettext_lazy("Augen"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "head_to_head": gettext_lazy("Head-to-head among the tied"),
+}
+
+
 @organiser_required
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table with every figure its ranking uses, bye credits included, the criteria
+    in the order of the tournament's tie-break chain: sorting by those columns, left to
+    right and highest first, reproduces the ranks."""
     tournament = _tournament(request, pk)
+    view = selectors.standings_view(tournament)
+    own_words = selectors.GAME_CRITERIA.get(view["game"], {})
     response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
     writer.writerow(
         [
@@ -709,13 +725,13 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Drawn"),
             _("Lost"),
             _("Byes"),
-            _("Tournament points"),
-            _("Point difference"),
-            _("Augen"),
-            _("Buchholz"),
+            *(
+                column["title"] if column["key"] in own_words else str(CSV_CRITERIA[column["key"]])
+                for column in view["columns"]
+            ),
         ]
     )
-    for row in selectors.standings_view(tournament)["rows"]:
+    for row in view["rows"]:
         writer.writerow(
             csv_export.row(
                 [
@@ -726,10 +742,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
                     row["drawn"],
                     row["lost"],
                     row["byes"],
-                    row["tournament_points"],
-                    row["point_difference"],
-                    row["augen"],
-                    row["buchholz"],
+                    *(row.get(column["key"]) for column in view["columns"]),
                 ]
             )
         )

@@ -1,7 +1,8 @@
 """CSV files for spreadsheets, in the request's language: what people read, safely.
 
 What it does: one delimiter and decimal mark per language (German spreadsheets read
-``;`` with a decimal comma, English ones ``,`` with a point); numbers stay numbers; words
+``;`` with a decimal comma, English ones ``,`` with a point); numbers stay numbers (a
+fraction with at most two decimals, rounded half up as the pages show it); words
 instead of codes (contract, outcome, suit); and every text cell that a spreadsheet would
 take for a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return,
 also after leading blanks) gets a leading ``'`` as OWASP's "CSV Injection" page advises.
@@ -11,12 +12,15 @@ It does not choose columns or read the database: the console's views do.
 from __future__ import annotations
 
 import csv
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpResponse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from tournaments.standings import shown_value
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -42,10 +46,11 @@ def cell(value: Any) -> Any:
         return _("yes") if value else _("no")
     if isinstance(value, int):
         return value  # a negative number is a number, not a formula
-    if isinstance(value, float):
-        if value.is_integer():
-            return int(value)
-        return number_format(round(value, 2), use_l10n=True, force_grouping=False)
+    if isinstance(value, float | Decimal):
+        shown = shown_value(value)  # at most 2 decimals, rounded half up
+        if isinstance(shown, int):
+            return shown
+        return number_format(shown, use_l10n=True, force_grouping=False)
     return neutralise(str(value))
 
 

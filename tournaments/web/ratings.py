@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.formats import number_format
 
 from tournaments import rating_services
 from tournaments.models import Club, Player, RatingList
@@ -36,48 +37,86 @@ def player_rating_charts(request: HttpRequest, player: Player) -> list[dict[str,
     return [{**club, "chart": rating_chart(club["history"])} for club in clubs if club["history"]]
 
 
+#: At most this many round numbers under the chart's x axis (every n-th otherwise).
+MAX_X_LABELS = 8
+
+
 def rating_chart(
-    history: list[dict[str, Any]], *, width: int = 320, height: int = 160
+    history: list[dict[str, Any]], *, width: int = 320, height: int = 180
 ) -> dict[str, Any]:
     """Coordinates for an inline SVG line of the rating after each round played (higher
-    on top); the y axis spans the lowest and highest rating shown."""
+    on top), with a band of plus and minus the rating's uncertainty (sigma) around it
+    and the rounds played numbered under the x axis. The y axis spans the lowest and
+    highest value of the band (and 0). Coordinates keep a decimal point; the numbers a
+    reader sees (axis labels, titles) are in the page's language."""
     if not history:
         return {}
-    pad = 28
-    values = [entry["rating"] for entry in history]
-    low, high = min(values + [0.0]), max(values + [0.0])
+    pad, bottom = 30, 34
+    lows = [e["rating"] - e["sigma"] for e in history]
+    highs = [e["rating"] + e["sigma"] for e in history]
+    low, high = min(lows + [0.0]), max(highs + [0.0])
     span = max(high - low, 1.0)
 
     def x(index: int) -> float:
         return pad + (width - 2 * pad) * (index / max(len(history) - 1, 1))
 
     def y(value: float) -> float:
-        return pad / 2 + (height - pad * 1.5) * ((high - value) / span)
+        return 10 + (height - bottom - 10) * ((high - value) / span)
 
     dots = [
         {
             "x": _svg(x(i)),
             "y": _svg(y(e["rating"])),
-            "rating": _svg(e["rating"]),
+            "rating": _shown(e["rating"]),
+            "sigma": _shown(e["sigma"]),
+            "played": i + 1,
             "tournament_name": e["tournament_name"],
             "round": e["round"],
             "games": e["games"],
         }
         for i, e in enumerate(history)
     ]
+    band = [f"{_svg(x(i))},{_svg(y(v))}" for i, v in enumerate(highs)] + [
+        f"{_svg(x(i))},{_svg(y(v))}" for i, v in reversed(list(enumerate(lows)))
+    ]
+    shown = _x_label_indexes(len(history))
     return {
         "width": _svg(width),
         "height": _svg(height),
         "dots": dots,
         "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "y_labels": [{"y": _svg(y(v)), "label": _svg(v)} for v in sorted({low, high})],
+        "band": " ".join(band),
+        "y_labels": [
+            {"y": _svg(y(v)), "label": _shown(v)} for v in sorted({round(low, 1), round(high, 1)})
+        ],
+        "x_labels": [{"x": dots[i]["x"], "label": i + 1} for i in shown],
+        "x_label_y": _svg(height - bottom + 14),
+        "x_title_y": _svg(height - 3),
+        "middle": _svg(width / 2),
         "zero": _svg(y(0.0)),
         "left": _svg(pad),
         "right": _svg(width - pad),
-        "baseline": _svg(height - pad),
+        "baseline": _svg(height - bottom),
     }
 
 
+def _x_label_indexes(count: int) -> list[int]:
+    """Which rounds get their number under the axis: every n-th (at most
+    ``MAX_X_LABELS``) and the last, which replaces a regular one right before it."""
+    every = -(-count // MAX_X_LABELS)
+    shown = list(range(0, count, every))
+    if shown[-1] != count - 1:
+        if count - 1 - shown[-1] <= every / 2 and len(shown) > 1:
+            shown.pop()
+        shown.append(count - 1)
+    return shown
+
+
 def _svg(value: float) -> str:
-    """A number for SVG or a title, with a decimal point whatever the language."""
+    """A coordinate for SVG, with a decimal point whatever the language."""
     return f"{value:.1f}"
+
+
+def _shown(value: float) -> str:
+    """A number a reader sees, with one decimal in the page's language (6,7 in German)."""
+    return number_format(round(value, 1) + 0.0, decimal_pos=1, use_l10n=True)  # no "-0,0"

@@ -158,9 +158,10 @@ def _criterion_cells(row: dict[str, Any], chain: list[str]) -> list[dict[str, An
 
 
 def _plain(value: Any) -> Any:
-    """Whole numbers without a trailing .0 (a round-average bye can give fractions)."""
+    """Whole numbers without a trailing .0; fractions (a round-average bye) with at most
+    two decimals, rounded half up (``standings.shown_value``)."""
     if isinstance(value, float):
-        return int(value) if value.is_integer() else round(value, 2)
+        return standings.shown_value(value)
     return "–" if value is None else value
 
 
