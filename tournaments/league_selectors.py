@@ -11,13 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from . import league_table
 from .models import Division, League, LeagueTeam, Match, MatchDay, Seat
 from .selectors import scored_matches
 
 PARTIEN_PER_MATCH_DAY = 4
+#: The order of a fixture list everywhere (pages, API, CSV, calendar): by date, match
+#: days without one last, then by Spieltag, so a moved match day takes its new place.
+IN_DATE_ORDER = (F("starts_at").asc(nulls_last=True), "round", "pk")
 
 
 # --- roles ------------------------------------------------------------------------------
@@ -184,7 +187,7 @@ def match_days(division: Division) -> QuerySet[MatchDay]:
     return (
         division.match_days.select_related("home__club", "away__club")
         .prefetch_related("confirmations")
-        .order_by("round", "pk")
+        .order_by(*IN_DATE_ORDER)
     )
 
 
@@ -217,4 +220,4 @@ def fixtures_of_team(team: LeagueTeam) -> list[MatchDay]:
     days = MatchDay.objects.filter(division_id=team.division_id).select_related(
         "home__club", "away__club", "division__league"
     )
-    return [d for d in days.order_by("round", "pk") if team.pk in (d.home_id, d.away_id)]
+    return [d for d in days.order_by(*IN_DATE_ORDER) if team.pk in (d.home_id, d.away_id)]

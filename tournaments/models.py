@@ -63,6 +63,13 @@ class Club(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     city = models.CharField(max_length=200, blank=True, verbose_name=_("city"))
+    #: RULES.md, "Clashes": how many league match days the club's venue hosts at once.
+    venue_tables = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_("How many league match days the club's venue hosts at once."),
+        verbose_name=_("match days at once at the venue"),
+    )
 
     class Meta:
         verbose_name = _("club")

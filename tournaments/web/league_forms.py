@@ -141,6 +141,20 @@ class FixturesForm(forms.Form):
     )
 
 
+class RemakeFixturesForm(FixturesForm):
+    """A new fixture list in place of one of which no match day has been played."""
+
+    confirm = forms.BooleanField(
+        label=_("Yes, replace the fixture list: its dates and venues are made anew."),
+        required=True,
+    )
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        del data["confirm"]
+        return {**data, "remake": True}
+
+
 class MatchDayForm(forms.Form):
     starts_at = forms.DateTimeField(label=_("Date and time"), required=False, widget=DATE_TIME)
     venue = forms.CharField(label=_("Venue"), max_length=300, required=False)

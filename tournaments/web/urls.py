@@ -81,6 +81,11 @@ urlpatterns = [
     ),
     path("console/league-teams/<int:pk>/", league_console.team_console, name="console-league-team"),
     path(
+        "console/league-teams/<int:pk>/remove/",
+        league_console.team_remove,
+        name="console-league-team-remove",
+    ),
+    path(
         "console/match-days/<int:pk>/", league_console.match_day_console, name="console-league-day"
     ),
     path(
