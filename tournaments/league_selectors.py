@@ -13,6 +13,8 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
+from games.models import DealVersion
+
 from . import league_table
 from .models import Division, League, LeagueTeam, Match, MatchDay, Seat
 from .selectors import scored_matches
@@ -162,6 +164,20 @@ def day_result(match_day: MatchDay) -> DayResult:
         home_augen=sum(p.augen[0] for p in partien),
         away_augen=sum(p.augen[1] for p in partien),
     )
+
+
+def partie_deals(match_ids: list[int]) -> dict[int, list[DealVersion]]:
+    """Per match, the current versions of its deals in order (what the captains read)."""
+    versions = (
+        DealVersion.objects.current()
+        .filter(deal__match_id__in=match_ids)
+        .select_related("deal")
+        .order_by("deal__match_id", "deal__number")
+    )
+    deals: dict[int, list[DealVersion]] = {}
+    for version in versions:
+        deals.setdefault(version.deal.match_id, []).append(version)
+    return deals
 
 
 def stored_result(match_day: MatchDay) -> dict[str, int] | None:

@@ -17,7 +17,7 @@ from django.contrib.messages import get_messages
 from django.utils import timezone
 
 from tests.leagues.conftest import LeagueWorld
-from tests.leagues.test_league_api import open_day
+from tests.leagues.test_league_api import device_codes, open_day, play
 from tests.support.clients import Client
 from tournaments import leagues, services
 from tournaments.models import Division, LeagueTeam, MatchDay, Player
@@ -311,3 +311,47 @@ def test_a_moved_match_day_takes_its_place_by_date_everywhere(world: LeagueWorld
     body = client.get(f"/leagues/{world.league.slug}/fixtures.csv").content.decode("utf-8-sig")
     rounds = [row[1] for row in csv.reader(io.StringIO(body))][1:]
     assert rounds == ["2", "1"]
+
+
+# --- 7. the captains read the deals of their match days ------------------------------------
+
+
+def played_first_sitting(world: LeagueWorld) -> list[int]:
+    """The first match day with its first sitting played (four deals a table)."""
+    body = open_day(world, world.first_day)
+    codes = device_codes(world.client("organiser"), body)
+    for match, code in codes.items():
+        play(match, code, home_wins=True)
+    return sorted(codes)
+
+
+def test_the_captains_read_the_deals_they_confirm(world: LeagueWorld) -> None:
+    matches = played_first_sitting(world)
+    for role in ("captain_a", "captain_b", "league_organiser", "organiser"):
+        reply = world.client(role).get(f"/api/matches/{matches[0]}/deals/")
+        assert reply.status_code == 200, role
+        rows = reply.data["results"] if isinstance(reply.data, dict) else reply.data
+        assert [row["number"] for row in rows] == [1, 2, 3, 4]
+        one = world.client(role).get(f"/api/matches/{matches[0]}/deals/1/")
+        assert one.status_code == 200, role
+    for role in ("stranger", "other_organiser", "anonymous"):
+        assert world.client(role).get(f"/api/matches/{matches[0]}/deals/").status_code == 404
+        assert world.client(role).get(f"/api/matches/{matches[0]}/deals/1/").status_code == 404
+
+
+def test_the_captains_read_the_deals_on_the_match_days_page(world: LeagueWorld) -> None:
+    played_first_sitting(world)
+    url = f"/console/match-days/{world.first_day.pk}/deals/"
+    for role in ("captain_a", "captain_b", "league_organiser", "organiser"):
+        client = browser(world, role)
+        day_page = client.get(f"/console/match-days/{world.first_day.pk}/").content.decode()
+        assert url in day_page, role
+        page = client.get(url)
+        assert page.status_code == 200, role
+        html = page.content.decode()
+        assert html.count('class="card partie-deals"') == 2
+        assert html.count('<td class="rank">') == 8  # four deals at each of the two tables
+        assert world.players_a[0].name in html
+    assert browser(world, "stranger").get(url).status_code == 403
+    day_page = browser(world, "stranger").get(f"/console/match-days/{world.first_day.pk}/")
+    assert url not in day_page.content.decode()

@@ -418,10 +418,28 @@ def render_match_day(
         "edit_form": edit_form if roles["league_organiser"] and day.status != "final" else None,
         "open_form": open_form if roles["venue"] and scheduled else None,
         "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
+        "may_read_deals": _may_read_deals(roles) and bool(live.partien),
         "may_second_sitting": roles["venue"] and _second_sitting_due(day, live),
         "send_back_form": forms.get("send-back") or SendBackForm(),
     }
     return render(request, "console/league_match_day.html", context, status=status)
+
+
+def _may_read_deals(roles: dict[str, bool]) -> bool:
+    return any(roles.values())  # the league's organisers, the venue, either captain
+
+
+@organiser_required
+def match_day_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deals of a match day's four Partien, for the captains who confirm its result,
+    the home club and the league's organisers (the same readers as the deal API)."""
+    day = _match_day(request, pk)
+    _require(_may_read_deals(_roles(request, day)))
+    live = league_selectors.day_result(day)
+    deals = league_selectors.partie_deals([p.match for p in live.partien])
+    partien = [{"partie": p, "deals": deals.get(p.match, [])} for p in live.partien]
+    context = {"day": day, "league": day.division.league, "live": live, "partien": partien}
+    return render(request, "console/league_match_day_deals.html", context)
 
 
 def _second_sitting_due(day: MatchDay, live: league_selectors.DayResult) -> bool:

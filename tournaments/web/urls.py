@@ -89,6 +89,11 @@ urlpatterns = [
         "console/match-days/<int:pk>/", league_console.match_day_console, name="console-league-day"
     ),
     path(
+        "console/match-days/<int:pk>/deals/",
+        league_console.match_day_deals,
+        name="console-league-day-deals",
+    ),
+    path(
         "console/match-days/<int:pk>/<str:command>/",
         league_console.match_day_command,
         name="console-league-day-command",
