@@ -180,6 +180,12 @@ def advance_finals(*, tournament: Tournament) -> Round:
     return _create_finals_round(tournament, upcoming)
 
 
+def finals_played(tournament: Tournament) -> bool:
+    """Whether the final and the match for third place are played (their round closed):
+    nothing is left to draw, the tournament is finished next."""
+    return tournament.rounds.filter(stage=Round.Stage.FINAL, status=Round.Status.CLOSED).exists()
+
+
 # --- the bracket as pages and the API show it --------------------------------------------
 
 SLOT_LABELS = {

@@ -355,6 +355,12 @@ class Team(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def pair_players(self) -> list[Player]:
+        """The players in the order of the pair's name ("A / B"): the order they joined.
+        Pages and the API list them so (prefetch ``members__player`` for a list)."""
+        return [member.player for member in self.members.all()]
+
 
 class TeamMember(models.Model):
     team = models.ForeignKey(
@@ -367,6 +373,7 @@ class TeamMember(models.Model):
     class Meta:
         verbose_name = _("team member")
         verbose_name_plural = _("team members")
+        ordering = ["pk"]  # the order of the pair's name
         constraints = [
             models.UniqueConstraint(fields=["team", "player"], name="unique_team_member"),
         ]

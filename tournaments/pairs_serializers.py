@@ -120,7 +120,12 @@ class PairMemberSerializer(ModelSerializer):
 
 
 class PairSerializer(ModelSerializer):
-    players = PairMemberSerializer(many=True, read_only=True)
+    players = PairMemberSerializer(
+        many=True,
+        read_only=True,
+        source="pair_players",
+        help_text="In the order of the pair's name, as the console lists them",
+    )
 
     class Meta:
         model = Team

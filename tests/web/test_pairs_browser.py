@@ -87,6 +87,10 @@ def test_new_club_plays_swiss_pairs_and_finals_of_four(live_server: Any, page: A
     expect(page.locator(".message")).to_contain_text("KC Eichel Ulm")
     club = Club.objects.get(slug="kc-eichel-ulm")
     assert list(club.organisers.values_list("username", flat=True)) == ["vereinsneu"]
+    expect(page).to_have_url(f"{base}/console/clubs/{club.pk}/")  # where invitations are made
+    expect(page.locator(f"form[action='/console/clubs/{club.pk}/invite/']")).to_be_visible()
+    shot(page, "02-club")
+    page.goto(f"{base}/console/")
     shot(page, "02-console")
 
     page.fill("#id_name", "Paarturnier")

@@ -75,14 +75,15 @@ class PlayerForm(forms.Form):
     )
 
 
+#: ``<input type=date>`` takes its value as ISO 8601 only, whatever the page's language
+#: (a localised "01/01/2026" shows an empty field).
+ISO_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
-    starts_on = forms.DateField(
-        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    starts_on = forms.DateField(label=gettext_lazy("From"), widget=ISO_DATE)
+    ends_on = forms.DateField(label=gettext_lazy("To"), widget=ISO_DATE)
     best_of = forms.IntegerField(
         label=gettext_lazy("Best N evenings count (empty: all)"), min_value=1, required=False
     )
@@ -127,7 +128,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, _("%(club)s is created. You are its organiser.") % {"club": club.name}
             )
-            return redirect("console")
+            return redirect("console-club", pk=club.pk)  # where the invitations are made
     return render(request, "console/club_new.html", {"form": form})
 
 
