@@ -96,7 +96,7 @@ def _create_finals_round(tournament: Tournament, matches: Sequence[formats.Brack
 def _players(team_id: int) -> list[int]:
     return list(
         TeamMember.objects.filter(team_id=team_id)
-        .order_by("player_id")
+        .order_by("pk")  # the order of the pair's name, as in the preliminary rounds
         .values_list("player_id", flat=True)[:2]
     )
 

@@ -112,6 +112,14 @@ def test_the_pairs_page_and_the_api_list_a_pairs_players_in_the_order_of_its_nam
     assert [p["name"] for p in listed[0]["players"]] == [a.name, b.name]
     page = console(organiser).get(f"/console/tournaments/{tournament.pk}/pairs/")
     assert f"{a.name} &amp; {b.name}" in page.content.decode()
+    c, d = [r.player for r in tournament.registrations.order_by("-player_id")[2:]]
+    pairs.create_pair(tournament=tournament, players=[c, d])
+    services.start_tournament(tournament=tournament)
+    seats = {
+        seat.player_id: seat.position
+        for seat in draw.draw_round(tournament=tournament, seed=1).seats.all()
+    }
+    assert seats[a.pk] < seats[b.pk] and seats[c.pk] < seats[d.pk]  # A of "A / B" first
 
 
 # --- 5. after the final -------------------------------------------------------------------
