@@ -311,3 +311,22 @@ def test_the_public_club_page_calls_its_seasons_seasons_of_club_evenings(club: C
     )
     page = Client().get(f"/clubs/{club.slug}/").content.decode()
     assert "Saisons der Clubabende" in page and "Liga-Saisons" not in page
+
+
+def test_the_venue_capacity_of_league_match_days_is_a_club_setting(club: Club) -> None:
+    """RULES.md, "Clashes": a venue hosts as many match days at once as it has tables
+    for, a club setting (default 2)."""
+    assert club.venue_tables == 2
+    web = organiser_client(club)
+    page = web.get(f"/console/clubs/{club.pk}/").content.decode()
+    assert 'name="venue_tables"' in page
+    settings = {"name": club.name, "city": club.city, "boss_window": "3", "venue_tables": "3"}
+    assert web.post(f"/console/clubs/{club.pk}/settings/", settings).status_code == 302
+    club.refresh_from_db()
+    assert club.venue_tables == 3
+    api = client_for(club.organisers.get())
+    refused = api.patch(f"/api/clubs/{club.pk}/", {"venue_tables": 0}, format="json")
+    assert refused.status_code == 400 and "venue_tables" in refused.json()
+    reply = api.patch(f"/api/clubs/{club.pk}/", {"venue_tables": 1}, format="json")
+    assert reply.status_code == 200 and reply.json()["venue_tables"] == 1
+    assert Club.objects.get(pk=club.pk).venue_tables == 1

@@ -57,6 +57,15 @@ class ClubSettingsForm(forms.Form):
             "tables are counted again when it changes."
         ),
     )
+    venue_tables = forms.IntegerField(
+        label=gettext_lazy("League: match days the club's venue hosts at once"),
+        min_value=1,
+        max_value=50,
+        required=False,  # left empty: unchanged
+        help_text=gettext_lazy(
+            "A league match day is refused on a date when the venue already hosts as many."
+        ),
+    )
 
 
 class PlayerForm(forms.Form):
@@ -163,7 +172,8 @@ def _club_page(
     season_form: SeasonForm | None = None,
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
-    initial = {"name": club.name, "city": club.city, "boss_window": club.boss_window}
+    fields = ("name", "city", "boss_window", "venue_tables")
+    initial = {field: getattr(club, field) for field in fields}
     return render(
         request,
         "console/club.html",
@@ -197,7 +207,8 @@ def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = ClubSettingsForm(request.POST)
     if not form.is_valid():
         return _club_page(request, club, settings_form=form)
-    clubs.update_club(club=club, changes=form.cleaned_data)
+    changes = {field: value for field, value in form.cleaned_data.items() if value is not None}
+    clubs.update_club(club=club, changes=changes)
     messages.success(request, _("The club's settings are saved."))
     return redirect("console-club", pk=club.pk)
 
