@@ -122,7 +122,7 @@ def test_the_console_removes_a_team_after_the_box_is_ticked(world: LeagueWorld) 
     url = f"/console/league-teams/{team.pk}/remove/"
     unticked = client.post(url)
     assert unticked.status_code == 302 and LeagueTeam.objects.filter(pk=team.pk).exists()
-    assert "Tick the box" in " ".join(texts(unticked))
+    assert "Setzen Sie das Häkchen" in " ".join(texts(unticked))
     assert browser(world, "other_organiser").post(url, {"confirm": "on"}).status_code == 403
     reply = client.post(url, {"confirm": "on"})
     assert reply.status_code == 302
@@ -156,10 +156,10 @@ def test_the_console_says_why_a_played_fixture_list_stays(world: LeagueWorld) ->
     client = browser(world, "league_organiser")
     page = client.get(f"/console/leagues/{world.league.pk}/").content.decode()
     assert "remake-fixtures" not in page
-    assert "has been played: the fixture list can no longer be remade" in page
+    assert "ist gespielt: Der Spielplan kann nicht mehr neu erstellt werden" in page
     url = f"/console/leagues/{world.league.pk}/remove-fixtures/"
     reply = client.post(url, {"division": world.division.pk, "confirm": "on"})
-    assert "Match day 1 (Herzbube I – Schellen I) has been played" in " ".join(texts(reply))
+    assert "Spieltag 1 (Herzbube I – Schellen I) ist gespielt" in " ".join(texts(reply))
     assert MatchDay.objects.count() == 2
 
 
@@ -219,7 +219,7 @@ def test_the_console_names_the_player_and_the_other_team(world: LeagueWorld) -> 
     }
     reply = browser(world, "organiser").post(f"/console/leagues/{world.league.pk}/team/", body)
     message = " ".join(texts(reply))
-    assert f"{world.players_a[2].name} already plays for Herzbube I" in message
+    assert f"{world.players_a[2].name} spielt in dieser Liga schon für Herzbube I" in message
     assert not LeagueTeam.objects.filter(name="Herzbube II").exists()
 
 
@@ -286,7 +286,7 @@ def test_the_console_refuses_a_clash_in_words(world: LeagueWorld) -> None:
         f"/console/match-days/{second.pk}/update/", {"starts_at": "2026-10-03T11:00", "venue": "X"}
     )
     assert reply.status_code == 302
-    assert "already plays on" in " ".join(texts(reply))
+    assert "Schellen I spielt am 03.10.2026 schon" in " ".join(texts(reply))
     second.refresh_from_db()
     assert (second.starts_at, second.venue) == (None, world.team_b.club.name)
 
