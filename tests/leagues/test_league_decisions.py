@@ -209,6 +209,11 @@ def test_another_league_may_field_the_same_player(world: LeagueWorld) -> None:
 
 def test_the_console_names_the_player_and_the_other_team(world: LeagueWorld) -> None:
     division = leagues.create_division(league=world.league, name="Kreisliga", order=2)
+    page = browser(world, "organiser").get(f"/console/leagues/{world.league.pk}/")
+    html = page.content.decode()
+    assert f"{world.players_a[2].name} (spielt für Herzbube I)" in html  # in the roster boxes
+    team_page = browser(world, "organiser").get(f"/console/league-teams/{world.team_a.pk}/")
+    assert "spielt für" not in team_page.content.decode()  # its own players are free
     club_id = world.team_a.club_id
     prefix = f"team-{club_id}"
     body = {
