@@ -134,7 +134,6 @@ class TeamForm(forms.Form):
             self.fields["division"].queryset = divisions
             self.fields["division"].label_from_instance = lambda division: division.name
 
-
     def _mark_taken(self, league_id: int, team: LeagueTeam | None) -> None:
         """Players on another team of the league say so (RULES.md, "Eligibility": the
         service refuses them)."""
