@@ -2,7 +2,8 @@
 them in the console: a club's organiser removes a team entered by mistake; the league's
 organiser makes the fixture list, remakes it, sees a clash refused in words and a moved
 match day take its place by date, in a fixture table that fits its card at 1280 px and
-scrolls within it on a phone; a captain reads the deals of his match day. Screenshots
+scrolls within it on a phone (in German); a captain reads the deals of his match day (in
+English). Screenshots
 go to /tmp/shots-h3/."""
 
 from __future__ import annotations
@@ -173,13 +174,13 @@ def test_a_captain_reads_the_deals_of_his_match_day(
             assert reply.status_code == 201, reply.content
     assert Round.objects.filter(tournament=day.tournament).count() == 1
 
-    captain = log_in(contexts, base, "kapitaen_gast")
+    captain = log_in(contexts, base, "kapitaen_gast", language="en")
     captain.goto(f"{base}/console/match-days/{day.pk}/")
     captain.locator("#read-deals").click()
-    expect(captain.locator("h1")).to_have_text("Spiele des Spieltags")
+    expect(captain.locator("h1")).to_have_text("Deals of the match day")
     expect(captain.locator(".partie-deals")).to_have_count(2)
     expect(captain.locator(".partie-deals").first.locator("tbody tr")).to_have_count(2)
-    shoot(captain, "league-captain-deals-de")
+    shoot(captain, "league-captain-deals-en")
     captain.set_viewport_size(PHONE)
     assert_fits(captain, PHONE["width"])
-    shoot(captain, "league-captain-deals-phone-de")
+    shoot(captain, "league-captain-deals-phone-en")
