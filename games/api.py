@@ -3,7 +3,8 @@
 ``POST /api/matches/{match}/deals/{number}/`` enters a deal; ``PUT`` on the same URL
 corrects it with ``If-Match``. Both need an ``Idempotency-Key`` header. Who may call:
 the device of the match's table and organisers of the club (write and read); everyone
-else may read deals of public tournaments' published rounds.
+else may read deals of public tournaments' published rounds, and the captains (and the
+league's organisers) those of their league match days, which are hidden tournaments.
 
 A correction's body is the deal record, or ``{"record": {...}, "reason": "..."}`` to
 say why. Refusals are ``tournaments.errors`` answered by the project's exception
@@ -29,7 +30,7 @@ from rest_framework.views import APIView
 
 from tournaments.errors import PreconditionRequired, Refused
 from tournaments.models import DeviceCredential, Match, Round
-from tournaments.permissions import device_of, organises_club
+from tournaments.permissions import device_of, organises_club, reads_league_match_day
 
 from . import services
 from .models import Deal, DealVersion
@@ -87,8 +88,10 @@ class MatchAccess(APIView):
                 raise NotAuthenticated()
             raise PermissionDenied(_("Only this table's device or an organiser may enter deals."))
         tournament = match.round.tournament
-        if not tournament.is_public or match.round.status in HIDDEN_ROUNDS:
+        if match.round.status in HIDDEN_ROUNDS:
             raise Http404  # as the match itself answers: what one may not see is not there
+        if not tournament.is_public and not reads_league_match_day(request.user, tournament.pk):
+            raise Http404
         return match
 
     def deals(self, match: Match) -> QuerySet[Deal]:

@@ -52,7 +52,7 @@ def _tournament(request: Request, pk: int, *, organiser: bool) -> Tournament:
 
 
 def _pairs(tournament: Tournament) -> QuerySet[Team]:
-    return tournament.teams.prefetch_related("players").order_by("name")
+    return pairs.pairs_of(tournament)
 
 
 class TournamentPairsView(APIView):

@@ -59,13 +59,14 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
 
 
 #: What an organiser may change of a club (its address, the slug, stays).
-CLUB_SETTINGS = frozenset({"name", "city", "boss_window"})
+CLUB_SETTINGS = frozenset({"name", "city", "boss_window", "venue_tables"})
 
 
 @transaction.atomic
 def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
-    """Change a club's name, city or KlammernBoss window (validated by the caller's form
-    or serializer); a new window recomputes the club's tables."""
+    """Change a club's name, city, KlammernBoss window or how many league match days its
+    venue hosts at once (validated by the caller's form or serializer); a new window
+    recomputes the club's tables."""
     unknown = set(changes) - CLUB_SETTINGS
     if unknown:
         raise Refused(

@@ -186,9 +186,10 @@ def _seat_individual(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
 
 
 def _team_players(tournament: Tournament, present: set[int]) -> dict[int, list[int]]:
-    """Each team's checked-in players, lowest player id first."""
+    """Each team's checked-in players in the order of the pair's name ("A / B": A sits on
+    the pair's first seat), as the pairs page and the API list them."""
     players: dict[int, list[int]] = defaultdict(list)
-    rows = TeamMember.objects.filter(team__tournament=tournament).order_by("player_id")
+    rows = TeamMember.objects.filter(team__tournament=tournament).order_by("pk")
     for team, player in rows.values_list("team_id", "player_id"):
         if player in present:
             players[team].append(player)

@@ -96,7 +96,7 @@ def _create_finals_round(tournament: Tournament, matches: Sequence[formats.Brack
 def _players(team_id: int) -> list[int]:
     return list(
         TeamMember.objects.filter(team_id=team_id)
-        .order_by("player_id")
+        .order_by("pk")  # the order of the pair's name, as in the preliminary rounds
         .values_list("player_id", flat=True)[:2]
     )
 
@@ -178,6 +178,12 @@ def advance_finals(*, tournament: Tournament) -> Round:
     if not upcoming:
         raise Conflict("finals_complete", _("The final has been played."))
     return _create_finals_round(tournament, upcoming)
+
+
+def finals_played(tournament: Tournament) -> bool:
+    """Whether the final and the match for third place are played (their round closed):
+    nothing is left to draw, the tournament is finished next."""
+    return tournament.rounds.filter(stage=Round.Stage.FINAL, status=Round.Status.CLOSED).exists()
 
 
 # --- the bracket as pages and the API show it --------------------------------------------

@@ -147,13 +147,22 @@ class DivisionViewSet(ReadWriteViewSet):
         return Response(league_selectors.division_table(self.get_object()))
 
     @extend_schema(
-        request=FixturesRequestSerializer, responses={201: MatchDaySerializer(many=True)}
+        methods=["POST"],
+        request=FixturesRequestSerializer,
+        responses={201: MatchDaySerializer(many=True)},
     )
-    @action(detail=True, methods=["post"], pagination_class=None, filter_backends=[])
+    @extend_schema(methods=["DELETE"], request=None, responses={204: None})
+    @action(detail=True, methods=["post", "delete"], pagination_class=None, filter_backends=[])
     def fixtures(self, request: Request, pk: str) -> Response:
-        """Make the fixture list: a double round robin, each match day at the home club."""
+        """Make the fixture list: a double round robin, each match day at the home club
+        (``remake: true`` replaces one of which no match day has been played); DELETE
+        withdraws it while no match day has been played, so teams may change again
+        (409 ``fixtures_played`` once one has)."""
         division = self.get_object()
         require_league_organiser(request.user, division.league_id)
+        if request.method == "DELETE":
+            leagues.remove_fixtures(division=division)
+            return Response(status=status.HTTP_204_NO_CONTENT)
         data = FixturesRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         leagues.make_fixtures(division=division, **data.validated_data)
@@ -172,8 +181,9 @@ class LeagueTeamFilter(FilterSet):
         fields = ["division", "club", "league"]
 
 
-class LeagueTeamViewSet(ReadWriteViewSet):
-    """Teams entered by clubs: a club's organisers enter and change their own."""
+class LeagueTeamViewSet(mixins.DestroyModelMixin, ReadWriteViewSet):
+    """Teams entered by clubs: a club's organisers enter and change their own, and take
+    one back (as may the league's organisers) while its division has no fixture list."""
 
     serializer_class = LeagueTeamSerializer
     filterset_class = LeagueTeamFilter
@@ -201,6 +211,15 @@ class LeagueTeamViewSet(ReadWriteViewSet):
         data.is_valid(raise_exception=True)
         team = leagues.update_team(team=team, changes=dict(data.validated_data))
         return Response(LeagueTeamSerializer(team).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Remove a team entered by mistake (409 ``fixtures_made`` once its division has a
+        fixture list: withdraw the list first)."""
+        team = self.get_object()
+        if not league_selectors.organises_league(request.user, team.division.league_id):
+            require_club_organiser(request.user, team.club_id)
+        leagues.remove_team(team=team)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # --- match days -------------------------------------------------------------------------
@@ -238,7 +257,7 @@ class MatchDayViewSet(
             MatchDay.objects.filter(division__league__in=visible)
             .select_related("division__league", "home__club", "away__club")
             .prefetch_related("confirmations")
-            .order_by("division", "round", "pk")
+            .order_by("division", *league_selectors.IN_DATE_ORDER)
         )
 
     def get_serializer_class(self) -> Any:

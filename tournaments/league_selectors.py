@@ -11,13 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+
+from games.models import DealVersion
 
 from . import league_table
 from .models import Division, League, LeagueTeam, Match, MatchDay, Seat
 from .selectors import scored_matches
 
 PARTIEN_PER_MATCH_DAY = 4
+#: The order of a fixture list everywhere (pages, API, CSV, calendar): by date, match
+#: days without one last, then by Spieltag, so a moved match day takes its new place.
+IN_DATE_ORDER = (F("starts_at").asc(nulls_last=True), "round", "pk")
 
 
 # --- roles ------------------------------------------------------------------------------
@@ -161,6 +166,20 @@ def day_result(match_day: MatchDay) -> DayResult:
     )
 
 
+def partie_deals(match_ids: list[int]) -> dict[int, list[DealVersion]]:
+    """Per match, the current versions of its deals in order (what the captains read)."""
+    versions = (
+        DealVersion.objects.current()
+        .filter(deal__match_id__in=match_ids)
+        .select_related("deal")
+        .order_by("deal__match_id", "deal__number")
+    )
+    deals: dict[int, list[DealVersion]] = {}
+    for version in versions:
+        deals.setdefault(version.deal.match_id, []).append(version)
+    return deals
+
+
 def stored_result(match_day: MatchDay) -> dict[str, int] | None:
     """The result the confirmations (and the acceptance) refer to, if any."""
     if match_day.home_partien is None:
@@ -184,7 +203,7 @@ def match_days(division: Division) -> QuerySet[MatchDay]:
     return (
         division.match_days.select_related("home__club", "away__club")
         .prefetch_related("confirmations")
-        .order_by("round", "pk")
+        .order_by(*IN_DATE_ORDER)
     )
 
 
@@ -217,4 +236,4 @@ def fixtures_of_team(team: LeagueTeam) -> list[MatchDay]:
     days = MatchDay.objects.filter(division_id=team.division_id).select_related(
         "home__club", "away__club", "division__league"
     )
-    return [d for d in days.order_by("round", "pk") if team.pk in (d.home_id, d.away_id)]
+    return [d for d in days.order_by(*IN_DATE_ORDER) if team.pk in (d.home_id, d.away_id)]

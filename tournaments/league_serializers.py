@@ -57,6 +57,10 @@ class DivisionUpdateSerializer(DivisionSerializer):
 class FixturesRequestSerializer(Serializer):
     first_day = serializers.DateTimeField(required=False, allow_null=True)
     days_between = serializers.IntegerField(min_value=1, max_value=365, default=14)
+    remake = serializers.BooleanField(
+        default=False,
+        help_text="Replace the fixture list (only while no match day of it has been played)",
+    )
 
 
 class TableRowSerializer(Serializer):

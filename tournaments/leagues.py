@@ -25,7 +25,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db.models import Q
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import league_selectors, services
@@ -111,7 +112,12 @@ def _ensure_no_fixtures(division: Division) -> None:
         )
 
 
-def _check_roster(club_id: int, roster: Sequence[Player]) -> None:
+def _check_roster(
+    club_id: int, roster: Sequence[Player], *, league_id: int, team_id: int | None = None
+) -> None:
+    """Every player of the roster plays for the club and for no other team of the league
+    this season (RULES.md, "Eligibility": rosters may not overlap within a league
+    season)."""
     members = set(
         ClubMembership.objects.filter(club_id=club_id, player__in=roster).values_list(
             "player_id", flat=True
@@ -124,6 +130,24 @@ def _check_roster(club_id: int, roster: Sequence[Player]) -> None:
                 _("%(name)s does not play for this club."),
                 params={"name": player.name},
             )
+    others = (
+        LeagueTeam.roster.through.objects.filter(
+            leagueteam__division__league_id=league_id, player__in=roster
+        )
+        .exclude(leagueteam_id=team_id)
+        .select_related("player", "leagueteam")
+        .order_by("player__name", "leagueteam__name")
+    )
+    taken = others.first()
+    if taken is not None:
+        raise Conflict(
+            "player_on_other_team",
+            _(
+                "%(name)s already plays for %(team)s in this league: in one league season "
+                "a player plays for one team only."
+            ),
+            params={"name": taken.player.name, "team": taken.leagueteam.name},
+        )
 
 
 @transaction.atomic
@@ -138,7 +162,7 @@ def enter_team(
     """A club enters a team into a division (before its fixture list is made)."""
     division = Division.objects.select_for_update().get(pk=division.pk)
     _ensure_no_fixtures(division)
-    _check_roster(club_id, roster)
+    _check_roster(club_id, roster, league_id=division.league_id)
     try:
         with transaction.atomic():
             team = LeagueTeam.objects.create(
@@ -159,7 +183,8 @@ def update_team(*, team: LeagueTeam, changes: dict[str, Any]) -> LeagueTeam:
     """Rename a team, change its captain or its roster (players of its club)."""
     roster = changes.pop("roster", None)
     if roster is not None:
-        _check_roster(team.club_id, roster)
+        league_id = Division.objects.filter(pk=team.division_id).values_list("league_id", flat=True)
+        _check_roster(team.club_id, roster, league_id=league_id.get(), team_id=team.pk)
         team.roster.set(roster)
     for field, value in changes.items():
         setattr(team, field, value)
@@ -168,16 +193,63 @@ def update_team(*, team: LeagueTeam, changes: dict[str, Any]) -> LeagueTeam:
     return team
 
 
+@transaction.atomic
+def remove_team(*, team: LeagueTeam) -> None:
+    """Take back a team entered by mistake, while its division has no fixture list."""
+    division = Division.objects.select_for_update().get(pk=team.division_id)
+    _ensure_no_fixtures(division)
+    team.delete()
+
+
 # --- the fixture list ---------------------------------------------------------------------
+
+
+def _ensure_nothing_played(division: Division) -> None:
+    played = (
+        division.match_days.exclude(status=MatchDay.Status.SCHEDULED)
+        .select_related("home", "away")
+        .order_by("round", "pk")
+        .first()
+    )
+    if played is not None:
+        raise Conflict(
+            "fixtures_played",
+            _(
+                "Match day %(round)s (%(home)s – %(away)s) has been played: the fixture list "
+                "of %(division)s can no longer be remade."
+            ),
+            params={
+                "round": played.round,
+                "home": played.home.name,
+                "away": played.away.name,
+                "division": division.name,
+            },
+        )
+
+
+@transaction.atomic
+def remove_fixtures(*, division: Division) -> None:
+    """Withdraw the division's fixture list while no match day of it has been played
+    (its tables opened), so teams may be entered or removed again."""
+    division = Division.objects.select_for_update().get(pk=division.pk)
+    _ensure_nothing_played(division)
+    division.match_days.all().delete()
 
 
 @transaction.atomic
 def make_fixtures(
-    *, division: Division, first_day: datetime | None = None, days_between: int = 14
+    *,
+    division: Division,
+    first_day: datetime | None = None,
+    days_between: int = 14,
+    remake: bool = False,
 ) -> list[MatchDay]:
     """The division's double round robin (home and away): Spieltag n on ``first_day``
-    plus (n - 1) × ``days_between`` days, at the home club."""
+    plus (n - 1) × ``days_between`` days, at the home club. ``remake`` replaces a fixture
+    list of which no match day has been played."""
     division = Division.objects.select_for_update().get(pk=division.pk)
+    if remake:
+        remove_fixtures(division=division)
     _ensure_no_fixtures(division)
     teams = list(division.teams.select_related("club").order_by("pk"))
     if len(teams) < 2:
@@ -202,14 +274,82 @@ def make_fixtures(
     return MatchDay.objects.bulk_create(days)
 
 
+def _check_team_clash(match_day: MatchDay) -> None:
+    """RULES.md, "Clashes": a team plays at most one match day a date."""
+    assert match_day.starts_at is not None
+    day = timezone.localdate(match_day.starts_at)
+    teams = (match_day.home_id, match_day.away_id)
+    clash = (
+        MatchDay.objects.filter(starts_at__date=day)
+        .filter(Q(home_id__in=teams) | Q(away_id__in=teams))
+        .exclude(pk=match_day.pk)
+        .select_related("home", "away")
+        .order_by("starts_at", "pk")
+        .first()
+    )
+    if clash is None:
+        return
+    team = match_day.home if match_day.home_id in (clash.home_id, clash.away_id) else match_day.away
+    raise Conflict(
+        "team_clash",
+        _(
+            "%(team)s already plays on %(date)s (match day %(round)s, %(home)s – %(away)s): "
+            "a team plays at most one match day a date."
+        ),
+        params={
+            "team": team.name,
+            "date": formats.date_format(day, "SHORT_DATE_FORMAT"),
+            "round": clash.round,
+            "home": clash.home.name,
+            "away": clash.away.name,
+        },
+    )
+
+
+def _check_venue_capacity(match_day: MatchDay) -> None:
+    """RULES.md, "Clashes": a venue hosts at most as many match days at once as the home
+    club has tables for (``Club.venue_tables``)."""
+    if not match_day.venue or match_day.starts_at is None:
+        return
+    day = timezone.localdate(match_day.starts_at)
+    tables = match_day.home.club.venue_tables
+    hosted = (
+        MatchDay.objects.filter(starts_at__date=day, venue__iexact=match_day.venue)
+        .exclude(pk=match_day.pk)
+        .count()
+    )
+    if hosted >= tables:
+        raise Conflict(
+            "venue_full",
+            _(
+                "%(venue)s already hosts %(count)s match days on %(date)s and has tables "
+                "for %(tables)s at once."
+            ),
+            params={
+                "venue": match_day.venue,
+                "count": hosted,
+                "date": formats.date_format(day, "SHORT_DATE_FORMAT"),
+                "tables": tables,
+            },
+        )
+
+
 @transaction.atomic
 def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDay:
-    """Move a match day (date, venue) unless its result is final."""
-    match_day = MatchDay.objects.select_for_update().get(pk=match_day.pk)
+    """Move a match day (date, venue) unless its result is final, refusing a date on which
+    one of its teams already plays or its venue is full (RULES.md, "Clashes")."""
+    match_day = (
+        MatchDay.objects.select_for_update(of=("self",))
+        .select_related("home__club", "away")
+        .get(pk=match_day.pk)
+    )
     if match_day.status == MatchDay.Status.FINAL:
         raise Conflict("match_day_final", FINAL)
     for field, value in changes.items():
         setattr(match_day, field, value)
+    if match_day.starts_at is not None:
+        _check_team_clash(match_day)
+        _check_venue_capacity(match_day)
     match_day.save(update_fields=list(changes))
     return match_day
 

@@ -63,6 +63,13 @@ class Club(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     city = models.CharField(max_length=200, blank=True, verbose_name=_("city"))
+    #: RULES.md, "Clashes": how many league match days the club's venue hosts at once.
+    venue_tables = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_("How many league match days the club's venue hosts at once."),
+        verbose_name=_("match days at once at the venue"),
+    )
 
     class Meta:
         verbose_name = _("club")
@@ -348,6 +355,12 @@ class Team(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def pair_players(self) -> list[Player]:
+        """The players in the order of the pair's name ("A / B"): the order they joined.
+        Pages and the API list them so (prefetch ``members__player`` for a list)."""
+        return [member.player for member in self.members.all()]
+
 
 class TeamMember(models.Model):
     team = models.ForeignKey(
@@ -360,6 +373,7 @@ class TeamMember(models.Model):
     class Meta:
         verbose_name = _("team member")
         verbose_name_plural = _("team members")
+        ordering = ["pk"]  # the order of the pair's name
         constraints = [
             models.UniqueConstraint(fields=["team", "player"], name="unique_team_member"),
         ]

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from . import formats
@@ -32,7 +33,14 @@ def _check_pairs_tournament(tournament: Tournament) -> None:
 
 
 def default_pair_name(players: Sequence[Player]) -> str:
+    """The one name a pair gets by default: "A / B" in the order the players joined it,
+    the order ``Team.pair_players`` lists them on the pairs page and in the API."""
     return " / ".join(p.name for p in players)[:NAME_MAX]
+
+
+def pairs_of(tournament: Tournament) -> QuerySet[Team]:
+    """The tournament's pairs by name, each with its players in the order of its name."""
+    return tournament.teams.prefetch_related("members__player").order_by("name")
 
 
 def _unpaired_registrations(

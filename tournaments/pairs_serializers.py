@@ -58,16 +58,17 @@ class ClubCreateSerializer(Serializer):
 class ClubDetailSerializer(ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "city", "boss_window", "created"]
+        fields = ["id", "name", "slug", "city", "boss_window", "venue_tables", "created"]
         read_only_fields = fields
 
 
 class ClubUpdateSerializer(ModelSerializer):
-    """What an organiser changes of a club: name, city and the KlammernBoss window."""
+    """What an organiser changes of a club: name, city, the KlammernBoss window and how
+    many league match days its venue hosts at once (RULES.md, "Clashes")."""
 
     class Meta:
         model = Club
-        fields = ["name", "city", "boss_window"]
+        fields = ["name", "city", "boss_window", "venue_tables"]
 
 
 class InvitationSerializer(Serializer):
@@ -120,7 +121,12 @@ class PairMemberSerializer(ModelSerializer):
 
 
 class PairSerializer(ModelSerializer):
-    players = PairMemberSerializer(many=True, read_only=True)
+    players = PairMemberSerializer(
+        many=True,
+        read_only=True,
+        source="pair_players",
+        help_text="In the order of the pair's name, as the console lists them",
+    )
 
     class Meta:
         model = Team

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from .models import Club, DeviceCredential, Tournament
+from .models import Club, DeviceCredential, MatchDay, Tournament
 
 ORGANISER_ONLY = "Only an organiser of this club may do this."
 
@@ -48,6 +48,17 @@ def visible_tournaments(user: Any) -> Any:
     if not getattr(user, "is_authenticated", False):
         return public
     return (public | Tournament.objects.organised_by(user)).distinct()
+
+
+def reads_league_match_day(user: Any, tournament_id: int) -> bool:
+    """Whether ``user`` may read the deals of the (hidden) tournament of a league match
+    day without organising its club: a captain of either team, who confirms its result,
+    and the league's organisers, who accept it (the home club's organisers organise the
+    tournament anyway)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    sides = Q(home__captain=user) | Q(away__captain=user) | Q(division__league__organisers=user)
+    return MatchDay.objects.filter(sides, tournament_id=tournament_id).exists()
 
 
 class NotADevice(BasePermission):

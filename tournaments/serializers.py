@@ -168,6 +168,7 @@ class TournamentSerializer(ModelSerializer):
             "avoid_same_household",
             "home_and_away",
             "swiss",
+            "round_robin",
             "seed_by_rating",
             "finals_seeding",
             "balance_by_rating",
@@ -217,7 +218,39 @@ class TournamentSerializer(ModelSerializer):
                 {"seed_by_rating": _("Seeding by rating is for tournaments of fixed pairs.")},
                 code="not_pairs",
             )
+        self._check_pairing(attrs, game_format)
         return attrs
+
+    def _check_pairing(self, attrs: dict[str, Any], game_format: str) -> None:
+        """The pairing of fixed pairs' rounds, as the console offers it: at random, Swiss,
+        a round robin, or a round robin with home and away (``home_and_away`` of a
+        league's fixture list needs no round robin)."""
+        scheme = {
+            name: attrs.get(name, getattr(self.instance, name, False))
+            for name in ("swiss", "round_robin", "home_and_away")
+        }
+        if scheme["round_robin"] and game_format != Tournament.Format.PAIRS:
+            raise serializers.ValidationError(
+                {"round_robin": _("A round robin is played by fixed pairs.")}, code="not_pairs"
+            )
+        if scheme["round_robin"] and scheme["swiss"]:
+            raise serializers.ValidationError(
+                {"round_robin": _("Pair the rounds either Swiss or as a round robin.")},
+                code="two_schemes",
+            )
+        if (
+            game_format == Tournament.Format.PAIRS
+            and scheme["home_and_away"]
+            and not scheme["round_robin"]
+        ):
+            raise serializers.ValidationError(
+                {
+                    "home_and_away": _(
+                        "Home and away is a round robin's: send round_robin true with it."
+                    )
+                },
+                code="needs_round_robin",
+            )
 
 
 class TournamentUpdateSerializer(TournamentSerializer):

@@ -13,6 +13,7 @@ from tests.conftest import client_for
 from tests.factories import summary_record
 from tests.leagues.conftest import ROLES, LeagueWorld, pairs_body
 from tests.support.clients import APIClient
+from tournaments import services
 from tournaments.models import (
     Division,
     League,
@@ -103,12 +104,14 @@ def test_a_private_league_is_not_there_for_others(world: LeagueWorld) -> None:
 
 def test_a_club_enters_a_team_of_its_players(world: LeagueWorld, club_a: Any) -> None:
     division = Division.objects.create(league=world.league, name="Kreisliga", order=2)
+    # the players of team A play for no other team of the league (RULES.md, "Eligibility")
+    second = [services.create_player(club=club_a, name=f"Reserve {i}") for i in (1, 2)]
     body = {
         "division": division.pk,
         "club": club_a.pk,
         "name": "Herzbube II",
         "captain": "captain_a",
-        "roster": [p.pk for p in world.players_a[:2]],
+        "roster": [p.pk for p in second],
     }
     refused = world.client("organiser").post(
         "/api/league-teams/", {**body, "roster": [world.players_b[0].pk]}, format="json"
@@ -123,7 +126,7 @@ def test_a_club_enters_a_team_of_its_players(world: LeagueWorld, club_a: Any) ->
     assert not LeagueTeam.objects.filter(name="Herzbube II").exists()
     reply = world.client("organiser").post("/api/league-teams/", body, format="json")
     assert reply.status_code == 201, reply.data
-    assert reply.data["roster_names"] == [p.name for p in world.players_a[:2]]
+    assert reply.data["roster_names"] == [p.name for p in second]
 
 
 def test_no_team_enters_after_the_fixtures_are_made(world: LeagueWorld, club_a: Any) -> None:

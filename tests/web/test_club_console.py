@@ -277,3 +277,56 @@ def test_a_tournament_that_has_not_started_can_be_deleted(club: Club) -> None:
         == 404
     )
     assert Tournament.objects.filter(pk=other.pk).exists()
+
+
+def test_a_new_club_lands_on_its_page_where_invitations_are_made() -> None:
+    """Issue 20: creating a club landed on the tournament list, not on the club's page."""
+    client = Client()
+    client.force_login(UserFactory(username="gruenderin"))
+    reply = client.post("/console/clubs/new/", {"name": "KC Eichel Ulm", "city": "Ulm"})
+    club = Club.objects.get(slug="kc-eichel-ulm")
+    assert reply.status_code == 302 and reply["Location"] == f"/console/clubs/{club.pk}/"
+    page = client.get(reply["Location"]).content.decode()
+    assert f'action="/console/clubs/{club.pk}/invite/"' in page
+    assert "KC Eichel Ulm" in page
+
+
+@pytest.mark.parametrize("language", ["de", "en", "nl"])
+def test_the_season_forms_show_their_dates_in_every_language(club: Club, language: str) -> None:
+    """Issue 20: ``<input type=date>`` got "01/01/2026" and showed an empty field."""
+    season = clubs.create_season(
+        club=club, name="Saison 2026", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    web = organiser_client(club)
+    web.cookies["django_language"] = language
+    page = web.get(f"/console/clubs/{club.pk}/").content.decode()
+    for name, value in (("starts_on", "2026-01-01"), ("ends_on", "2026-12-31")):
+        field = re.search(rf'<input type="date" name="s{season.pk}-{name}"[^>]*>', page)
+        assert field is not None and f'value="{value}"' in field.group(0)
+
+
+def test_the_public_club_page_calls_its_seasons_seasons_of_club_evenings(club: Club) -> None:
+    clubs.create_season(
+        club=club, name="Saison 2026", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    page = Client().get(f"/clubs/{club.slug}/").content.decode()
+    assert "Saisons der Clubabende" in page and "Liga-Saisons" not in page
+
+
+def test_the_venue_capacity_of_league_match_days_is_a_club_setting(club: Club) -> None:
+    """RULES.md, "Clashes": a venue hosts as many match days at once as it has tables
+    for, a club setting (default 2)."""
+    assert club.venue_tables == 2
+    web = organiser_client(club)
+    page = web.get(f"/console/clubs/{club.pk}/").content.decode()
+    assert 'name="venue_tables"' in page
+    settings = {"name": club.name, "city": club.city, "boss_window": "3", "venue_tables": "3"}
+    assert web.post(f"/console/clubs/{club.pk}/settings/", settings).status_code == 302
+    club.refresh_from_db()
+    assert club.venue_tables == 3
+    api = client_for(club.organisers.get())
+    refused = api.patch(f"/api/clubs/{club.pk}/", {"venue_tables": 0}, format="json")
+    assert refused.status_code == 400 and "venue_tables" in refused.json()
+    reply = api.patch(f"/api/clubs/{club.pk}/", {"venue_tables": 1}, format="json")
+    assert reply.status_code == 200 and reply.json()["venue_tables"] == 1
+    assert Club.objects.get(pk=club.pk).venue_tables == 1

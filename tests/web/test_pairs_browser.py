@@ -87,6 +87,10 @@ def test_new_club_plays_swiss_pairs_and_finals_of_four(live_server: Any, page: A
     expect(page.locator(".message")).to_contain_text("KC Eichel Ulm")
     club = Club.objects.get(slug="kc-eichel-ulm")
     assert list(club.organisers.values_list("username", flat=True)) == ["vereinsneu"]
+    expect(page).to_have_url(f"{base}/console/clubs/{club.pk}/")  # where invitations are made
+    expect(page.locator(f"form[action='/console/clubs/{club.pk}/invite/']")).to_be_visible()
+    shot(page, "02-club")
+    page.goto(f"{base}/console/")
     shot(page, "02-console")
 
     page.fill("#id_name", "Paarturnier")
@@ -187,6 +191,20 @@ def test_new_club_plays_swiss_pairs_and_finals_of_four(live_server: Any, page: A
     assert {m.bracket_slot for m in final.matches.all()} == {"F", "P3"}
     champion = final.matches.get(bracket_slot="F").home_team
 
+    # issue 20: the seating says which table is the final, and after the final the
+    # console offers to finish the tournament instead of a next finals round (409)
+    page.goto(f"{base}/tournaments/{tournament.pk}/projector/?seconds=3")
+    expect(page.locator(".table-card[data-slot='F'] .finals-label")).to_have_text("Finale")
+    expect(page.locator(".table-card[data-slot='P3'] .finals-label")).to_have_text(
+        "Spiel um Platz 3"
+    )
+    shot(page, "06-projector-final-seating")
+    page.goto(f"{base}/console/tournaments/{tournament.pk}/pairs/")
+    expect(page.locator("form[action$='/pairs/finals-next/']")).to_have_count(0)
+    finish = page.locator("#finals form.finish-form")
+    expect(finish).to_contain_text("Finale und das Spiel um Platz 3 sind gespielt")
+    shot(page, "06-pairs-after-the-final")
+
     page.goto(f"{base}/tournaments/{tournament.pk}/")
     bracket = page.locator("#finals")
     expect(bracket.locator(".bracket-match")).to_have_count(4)
@@ -199,3 +217,12 @@ def test_new_club_plays_swiss_pairs_and_finals_of_four(live_server: Any, page: A
     slide = page.locator(".proj-slide", has=page.locator("#bracket"))
     expect(slide).to_have_class("proj-slide is-active", timeout=12_000)
     shot(page, "07-projector-bracket")
+
+    page.goto(f"{base}/console/tournaments/{tournament.pk}/pairs/")
+    finish = page.locator("#finals form.finish-form")
+    finish.locator("input[name=confirm]").check()
+    finish.locator("button").click()
+    expect(page.locator("h1")).to_have_text("Paarturnier")  # back on the tournament's page
+    expect(page.get_by_text("Beendet", exact=True).first).to_be_visible()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED

@@ -57,6 +57,15 @@ class ClubSettingsForm(forms.Form):
             "tables are counted again when it changes."
         ),
     )
+    venue_tables = forms.IntegerField(
+        label=gettext_lazy("League: match days the club's venue hosts at once"),
+        min_value=1,
+        max_value=50,
+        required=False,  # left empty: unchanged
+        help_text=gettext_lazy(
+            "A league match day is refused on a date when the venue already hosts as many."
+        ),
+    )
 
 
 class PlayerForm(forms.Form):
@@ -75,14 +84,15 @@ class PlayerForm(forms.Form):
     )
 
 
+#: ``<input type=date>`` takes its value as ISO 8601 only, whatever the page's language
+#: (a localised "01/01/2026" shows an empty field).
+ISO_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
-    starts_on = forms.DateField(
-        label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    starts_on = forms.DateField(label=gettext_lazy("From"), widget=ISO_DATE)
+    ends_on = forms.DateField(label=gettext_lazy("To"), widget=ISO_DATE)
     best_of = forms.IntegerField(
         label=gettext_lazy("Best N evenings count (empty: all)"), min_value=1, required=False
     )
@@ -127,7 +137,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, _("%(club)s is created. You are its organiser.") % {"club": club.name}
             )
-            return redirect("console")
+            return redirect("console-club", pk=club.pk)  # where the invitations are made
     return render(request, "console/club_new.html", {"form": form})
 
 
@@ -162,7 +172,8 @@ def _club_page(
     season_form: SeasonForm | None = None,
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
-    initial = {"name": club.name, "city": club.city, "boss_window": club.boss_window}
+    fields = ("name", "city", "boss_window", "venue_tables")
+    initial = {field: getattr(club, field) for field in fields}
     return render(
         request,
         "console/club.html",
@@ -196,7 +207,8 @@ def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = ClubSettingsForm(request.POST)
     if not form.is_valid():
         return _club_page(request, club, settings_form=form)
-    clubs.update_club(club=club, changes=form.cleaned_data)
+    changes = {field: value for field, value in form.cleaned_data.items() if value is not None}
+    clubs.update_club(club=club, changes=changes)
     messages.success(request, _("The club's settings are saved."))
     return redirect("console-club", pk=club.pk)
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import DealVersion
-from tournaments import draw, league_selectors, presets, services
+from tournaments import draw, finals, league_selectors, presets, services
 from tournaments.authentication import find_usable_credential
 from tournaments.errors import ApplicationError
 from tournaments.models import (
@@ -168,6 +168,7 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
             and open_round is None
             and bool(tournament.planned_rounds)
             and len(rounds) >= tournament.planned_rounds,
+            "finals_played": finals.finals_played(tournament),
             "form": RegisterPlayerForm(),
             "known_players": known.order_by("name"),
             **_pairings_context(tournament),

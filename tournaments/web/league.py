@@ -215,7 +215,7 @@ def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
     days = MatchDay.objects.filter(division__league=league).select_related(
         "division", "home", "away"
     )
-    for day in days.order_by("division__order", "round", "pk"):
+    for day in days.order_by("division__order", "division", *league_selectors.IN_DATE_ORDER):
         result = league_selectors.stored_result(day)
         writer.writerow(
             [

@@ -38,6 +38,7 @@ from .league_forms import (
     LeagueSettingsForm,
     MatchDayForm,
     OpenTablesForm,
+    RemakeFixturesForm,
     SendBackForm,
     TeamForm,
 )
@@ -141,15 +142,24 @@ def _division_context(
     fixtures_form = forms.get(f"fixtures-{division.pk}") or FixturesForm(
         prefix=f"fixtures-{division.pk}"
     )
+    remake_form = forms.get(f"remake-{division.pk}") or RemakeFixturesForm(
+        prefix=f"remake-{division.pk}"
+    )
+    played = [d for d in days if d.status != MatchDay.Status.SCHEDULED]
+    rows = []
+    for team in teams.order_by("name"):
+        editable = league_selectors.organises_club_id(request.user, team.club_id)
+        rows.append(
+            {"team": team, "editable": editable, "removable": not days and (editable or organiser)}
+        )
     return {
         "division": division,
         "table": league_selectors.division_table(division),
-        "teams": [
-            {"team": t, "editable": league_selectors.organises_club_id(request.user, t.club_id)}
-            for t in teams.order_by("name")
-        ],
+        "teams": rows,
         "days": [day_row(d) for d in days],
         "fixtures_form": fixtures_form if organiser and not days else None,
+        "remake_form": remake_form if organiser and days and not played else None,
+        "played": played[0] if organiser and played else None,
     }
 
 
@@ -203,6 +213,10 @@ def league_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
         return _enter_team(request, league)
     if command == "fixtures":
         return _make_fixtures(request, league)
+    if command == "remake-fixtures":
+        return _remake_fixtures(request, league)
+    if command == "remove-fixtures":
+        return _remove_fixtures(request, league)
     raise Http404("Unknown command.")
 
 
@@ -251,12 +265,41 @@ def _enter_team(request: HttpRequest, league: League) -> HttpResponse:
     return redirect("console-league", pk=league.pk)
 
 
-def _make_fixtures(request: HttpRequest, league: League) -> HttpResponse:
+def _posted_division(request: HttpRequest, league: League) -> Division:
     _require(league_selectors.organises_league(request.user, league.pk))
     division_id = request.POST.get("division", "")
-    division = get_object_or_404(
-        league.divisions, pk=int(division_id) if division_id.isdigit() else 0
+    return get_object_or_404(league.divisions, pk=int(division_id) if division_id.isdigit() else 0)
+
+
+def _remake_fixtures(request: HttpRequest, league: League) -> HttpResponse:
+    division = _posted_division(request, league)
+    prefix = f"remake-{division.pk}"
+    form = RemakeFixturesForm(request.POST, prefix=prefix)
+    if not form.is_valid():
+        return render_league(request, league, {prefix: form}, status=400)
+    _attempt(
+        request,
+        lambda: leagues.make_fixtures(division=division, **form.service_arguments()),
+        _("The fixture list is made anew: set dates and venues where they differ."),
     )
+    return redirect("console-league", pk=league.pk)
+
+
+def _remove_fixtures(request: HttpRequest, league: League) -> HttpResponse:
+    division = _posted_division(request, league)
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to withdraw the fixture list."))
+        return redirect("console-league", pk=league.pk)
+    _attempt(
+        request,
+        lambda: leagues.remove_fixtures(division=division),
+        _("The fixture list is withdrawn: teams may be entered or removed again."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _make_fixtures(request: HttpRequest, league: League) -> HttpResponse:
+    division = _posted_division(request, league)
     prefix = f"fixtures-{division.pk}"
     form = FixturesForm(request.POST, prefix=prefix)
     if not form.is_valid():
@@ -294,6 +337,34 @@ def team_console(request: HttpRequest, pk: int) -> HttpResponse:
     status = 400 if form.is_bound else 200
     context = {"team": team, "league": team.division.league, "form": form}
     return render(request, "console/league_team.html", context, status=status)
+
+
+@organiser_required
+@require_POST
+def team_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back a team entered by mistake (its club's or the league's organisers), while
+    its division has no fixture list; the box must be ticked."""
+    team = get_object_or_404(
+        LeagueTeam.objects.filter(
+            division__league__in=league_selectors.visible_leagues(request.user)
+        ).select_related("division"),
+        pk=pk,
+    )
+    league_id = team.division.league_id
+    _require(
+        league_selectors.organises_club_id(request.user, team.club_id)
+        or league_selectors.organises_league(request.user, league_id)
+    )
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to remove the team."))
+        return redirect("console-league", pk=league_id)
+    name = team.name
+    _attempt(
+        request,
+        lambda: leagues.remove_team(team=team),
+        _("The team %(name)s is removed.") % {"name": name},
+    )
+    return redirect("console-league", pk=league_id)
 
 
 # --- a match day --------------------------------------------------------------------------
@@ -347,10 +418,28 @@ def render_match_day(
         "edit_form": edit_form if roles["league_organiser"] and day.status != "final" else None,
         "open_form": open_form if roles["venue"] and scheduled else None,
         "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
+        "may_read_deals": _may_read_deals(roles) and bool(live.partien),
         "may_second_sitting": roles["venue"] and _second_sitting_due(day, live),
         "send_back_form": forms.get("send-back") or SendBackForm(),
     }
     return render(request, "console/league_match_day.html", context, status=status)
+
+
+def _may_read_deals(roles: dict[str, bool]) -> bool:
+    return any(roles.values())  # the league's organisers, the venue, either captain
+
+
+@organiser_required
+def match_day_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deals of a match day's four Partien, for the captains who confirm its result,
+    the home club and the league's organisers (the same readers as the deal API)."""
+    day = _match_day(request, pk)
+    _require(_may_read_deals(_roles(request, day)))
+    live = league_selectors.day_result(day)
+    deals = league_selectors.partie_deals([p.match for p in live.partien])
+    partien = [{"partie": p, "deals": deals.get(p.match, [])} for p in live.partien]
+    context = {"day": day, "league": day.division.league, "live": live, "partien": partien}
+    return render(request, "console/league_match_day_deals.html", context)
 
 
 def _second_sitting_due(day: MatchDay, live: league_selectors.DayResult) -> bool:

@@ -125,11 +125,33 @@ class TeamForm(forms.Form):
             )
         super().__init__(*args, **kw)
         self.fields["roster"].queryset = club.players.order_by("name")
+        league_id = team.division.league_id if team is not None else _league_of(divisions)
+        if league_id is not None:
+            self._mark_taken(league_id, team)
         if divisions is None:
             del self.fields["division"]
         else:
             self.fields["division"].queryset = divisions
             self.fields["division"].label_from_instance = lambda division: division.name
+
+    def _mark_taken(self, league_id: int, team: LeagueTeam | None) -> None:
+        """Players on another team of the league say so (RULES.md, "Eligibility": the
+        service refuses them)."""
+        rows = LeagueTeam.roster.through.objects.filter(leagueteam__division__league_id=league_id)
+        if team is not None:
+            rows = rows.exclude(leagueteam=team)
+        taken = dict(rows.values_list("player_id", "leagueteam__name"))
+        field = self.fields["roster"]
+        field.label_from_instance = lambda player: (
+            _("%(name)s (plays for %(team)s)") % {"name": player.name, "team": taken[player.pk]}
+            if player.pk in taken
+            else player.name
+        )
+
+
+def _league_of(divisions: Any) -> int | None:
+    division = divisions.first() if divisions is not None else None
+    return division.league_id if division is not None else None
 
 
 class FixturesForm(forms.Form):
@@ -139,6 +161,20 @@ class FixturesForm(forms.Form):
     days_between = forms.IntegerField(
         label=_("Days between match days"), min_value=1, max_value=365, initial=14
     )
+
+
+class RemakeFixturesForm(FixturesForm):
+    """A new fixture list in place of one of which no match day has been played."""
+
+    confirm = forms.BooleanField(
+        label=_("Yes, replace the fixture list: its dates and venues are made anew."),
+        required=True,
+    )
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        del data["confirm"]
+        return {**data, "remake": True}
 
 
 class MatchDayForm(forms.Form):

@@ -33,8 +33,8 @@ def scheme_of(tournament: Tournament) -> str:
 
 
 def _context(tournament: Tournament) -> dict[str, Any]:
-    teams = tournament.teams.prefetch_related("players").order_by("name")
-    paired = {p.pk for t in teams for p in t.players.all()}
+    teams = pairs.pairs_of(tournament)
+    paired = {p.pk for t in teams for p in t.pair_players}
     unpaired = [
         r.player
         for r in tournament.registrations.active().select_related("player").order_by("player__name")
@@ -48,6 +48,7 @@ def _context(tournament: Tournament) -> dict[str, Any]:
         "scheme": scheme_of(tournament),
         "seasons": tournament.club.seasons.all(),
         "finals_started": bool(stages - {Round.Stage.PRELIMINARY}),
+        "finals_played": finals.finals_played(tournament),
         "open_round": tournament.rounds.open().first(),
         "bracket": finals.bracket(tournament, include_drafts=True),
     }
@@ -94,10 +95,10 @@ def pairs_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
             "seed_by_rating": "seed_by_rating" in post,
             "finals_seeding": "rating" if post.get("finals_seeding") == "rating" else "standings",
         }
-        _attempt(
+        if _attempt(
             request, lambda: services.update_tournament(tournament=tournament, changes=changes)
-        )
-        messages.success(request, _("The pairing of rounds is saved."))
+        ):
+            messages.success(request, _("The pairing of rounds is saved."))
     elif command == "season":
         season = tournament.club.seasons.filter(pk=post.get("season") or 0).first()
         _attempt(request, lambda: clubs.assign_season(tournament=tournament, season=season))

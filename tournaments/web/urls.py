@@ -81,7 +81,17 @@ urlpatterns = [
     ),
     path("console/league-teams/<int:pk>/", league_console.team_console, name="console-league-team"),
     path(
+        "console/league-teams/<int:pk>/remove/",
+        league_console.team_remove,
+        name="console-league-team-remove",
+    ),
+    path(
         "console/match-days/<int:pk>/", league_console.match_day_console, name="console-league-day"
+    ),
+    path(
+        "console/match-days/<int:pk>/deals/",
+        league_console.match_day_deals,
+        name="console-league-day-deals",
     ),
     path(
         "console/match-days/<int:pk>/<str:command>/",
