@@ -36,18 +36,24 @@ class SignUpForm(UserCreationForm):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name of the club"), max_length=200)
+    name = forms.CharField(
+        label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
+    )
     slug = forms.SlugField(
         label=gettext_lazy("Web address (letters, digits, dashes)"), max_length=100, required=False
     )
-    city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+    city = forms.CharField(
+        label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]
+    )
 
 
 class ClubSettingsForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
     )
-    city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+    city = forms.CharField(
+        label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]
+    )
     boss_window = forms.IntegerField(
         label=gettext_lazy("KlammernBoss: the club's last N evenings count"),
         min_value=1,
@@ -76,7 +82,7 @@ class PlayerForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200, validators=[validate_name])
     starts_on = forms.DateField(
         label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
     )
