@@ -6,8 +6,9 @@ the device of the match's table and organisers of the club (write and read); eve
 else may read deals of public tournaments' published rounds.
 
 A correction's body is the deal record, or ``{"record": {...}, "reason": "..."}`` to
-say why (at most 500 characters, refused beyond: ``reason_too_long``). Refusals are ``tournaments.errors`` answered by the project's exception
-handler; a caller who may not see the match gets 404 for its deals too.
+say why (at most 500 characters, refused beyond: ``reason_too_long``). Refusals are
+``tournaments.errors`` answered by the project's exception handler; a caller who may not
+see the match gets 404 for its deals too.
 """
 
 from __future__ import annotations

@@ -117,6 +117,7 @@ class DealVersion(models.Model):
                 name="deal_winner_team_0_or_1",
             ),
         ]
+
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}{' (aktuell)' if self.is_current else ''}"
 
