@@ -255,9 +255,9 @@ def clients(
 def set_throttle_rates(
     monkeypatch: pytest.MonkeyPatch, *, default: str = "100/min", **rates: str
 ) -> None:
-    """Every DRF throttle scope (anon, user, device, deals) at ``default``, but those
-    named (``anon="3/min"``): a test's own rates instead of the settings'."""
+    """Every DRF throttle scope (anon, user, device, deals, signup) at ``default``, but
+    those named (``anon="3/min"``): a test's own rates instead of the settings'."""
     from rest_framework.throttling import SimpleRateThrottle
 
-    scopes = dict.fromkeys(("anon", "user", "device", "deals"), default)
+    scopes = dict.fromkeys(("anon", "user", "device", "deals", "signup"), default)
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**scopes, **rates})

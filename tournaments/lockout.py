@@ -86,7 +86,9 @@ class Counter:
     def increment(self, by: int = 1) -> int | None:
         """The count after adding ``by`` atomically, or None if the cache cannot count."""
         key, wait = self.key_and_wait()
-        cache.add(key, 0, wait + 5)  # the window's counter, if it is not there yet
+        new = cache.add(key, 0, wait + 5)  # the window's counter, if it is not there yet
+        if new and by < 0:  # the attempt was counted in a window that has ended
+            return 0
         try:
             return int(cache.incr(key, by))
         except (ValueError, TypeError):  # gone meanwhile, or the cache is unreachable
