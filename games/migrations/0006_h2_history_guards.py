@@ -2,7 +2,9 @@
 which its own ``pgtrigger.ignore`` session setting lifts), closing the gaps an outside
 probe found:
 
-- ``TRUNCATE`` of ``games_dealversion`` or ``games_deal`` is refused (statement triggers);
+- ``TRUNCATE`` of ``games_dealversion`` or ``games_deal`` is refused (statement triggers),
+  also ``manage.py flush``; the test suite's flush between tests lifts the guard as the
+  admin's deletion does (``tests/conftest.py``);
 - the guard is lifted only in a transaction whose id the setting
   ``klammern.delete_history`` holds (``games.services.deleting_history``): a plain
   ``SET klammern.delete_history = 'on'``, for a session or a transaction, lifts nothing;
@@ -28,6 +30,7 @@ CREATE OR REPLACE FUNCTION klammern_deal_version_guard() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'TRUNCATE' THEN
+        IF klammern_history_unlocked() THEN RETURN NULL; END IF;
         RAISE EXCEPTION 'klammern: Cannot truncate % table: the deal history is append-only',
             TG_TABLE_NAME;
     END IF;
@@ -71,6 +74,7 @@ CREATE OR REPLACE FUNCTION klammern_deal_guard() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'TRUNCATE' THEN
+        IF klammern_history_unlocked() THEN RETURN NULL; END IF;
         RAISE EXCEPTION 'klammern: Cannot truncate % table: the deal history is append-only',
             TG_TABLE_NAME;
     END IF;

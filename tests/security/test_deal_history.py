@@ -168,3 +168,19 @@ def test_the_admin_offers_no_deletion_of_deals_or_versions(corrected: DealVersio
     listing = client.get("/admin/games/dealversion/")
     assert listing.status_code == 200 and "delete_selected" not in listing.content.decode()
     assert DealVersion.objects.filter(deal=corrected.deal).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_test_runners_flush_still_empties_the_tables(event: Event) -> None:
+    """A transactional test's data (deal versions included) is flushed after it by
+    TRUNCATE, which the guard allows only in a transaction that lifted it."""
+    deal_services.submit_deal(match=event.match1, number=1, record=summary_record())
+    assert DealVersion.objects.exists()
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("TRUNCATE games_dealversion CASCADE")
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT set_config('klammern.delete_history', pg_current_xact_id()::text, true)"
+        )
+        cursor.execute("TRUNCATE games_dealversion CASCADE")
+    assert not DealVersion.objects.exists()
