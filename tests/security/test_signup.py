@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 
 from tests.conftest import set_throttle_rates
 from tests.factories import UserFactory
-from tests.support.clients import APIClient
+from tests.support.clients import APIClient, Client
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +83,23 @@ def test_sign_ups_per_address_are_limited(monkeypatch: pytest.MonkeyPatch) -> No
     answers = [sign_up(f"spieler{n}", email=f"s{n}@example.org").status_code for n in range(5)]
     assert answers == [201, 201, 201, 429, 429]
     assert get_user_model().objects.count() == 3
+
+
+def test_the_sign_up_page_refuses_a_long_email_and_a_look_alike_name() -> None:
+    email = "a" * 64 + "@" + ".".join(["b" * 63] * 3) + ".org"
+    page = Client().post(
+        "/accounts/signup/",
+        {"username": "anna", "email": email, "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert page.status_code == 200 and "email" in page.context["form"].errors
+    page = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "\u0430nna",
+            "email": "a@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert page.status_code == 200 and "username" in page.context["form"].errors
+    assert not get_user_model().objects.exists()

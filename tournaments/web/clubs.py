@@ -29,7 +29,7 @@ from .console import form_problems, organiser_required, service_message
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(label=gettext_lazy("Email"))
+    email = forms.EmailField(label=gettext_lazy("Email"), max_length=254)
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
