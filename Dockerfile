@@ -24,4 +24,4 @@ RUN DJANGO_SECRET_KEY=build-only DJANGO_DEBUG=0 python manage.py collectstatic -
 RUN useradd --create-home klammern && chown -R klammern /app
 USER klammern
 EXPOSE 8000
-CMD ["gunicorn", "klammern_site.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--access-logfile", "-"]
+CMD ["gunicorn", "klammern_site.wsgi:application", "--config", "python:klammern_site.gunicorn_conf", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--access-logfile", "-"]

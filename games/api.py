@@ -7,14 +7,16 @@ else may read deals of public tournaments' published rounds, and the captains (a
 league's organisers) those of their league match days, which are hidden tournaments.
 
 A correction's body is the deal record, or ``{"record": {...}, "reason": "..."}`` to
-say why. Refusals are ``tournaments.errors`` answered by the project's exception
-handler; a caller who may not see the match gets 404 for its deals too.
+say why (at most 500 characters, refused beyond: ``reason_too_long``). Refusals are
+``tournaments.errors`` answered by the project's exception handler; a caller who may not
+see the match gets 404 for its deals too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -31,6 +33,7 @@ from rest_framework.views import APIView
 from tournaments.errors import PreconditionRequired, Refused
 from tournaments.models import DeviceCredential, Match, Round
 from tournaments.permissions import device_of, organises_club, reads_league_match_day
+from tournaments.validators import validate_text
 
 from . import services
 from .models import Deal, DealVersion
@@ -134,7 +137,26 @@ def correction_of(request: Request) -> tuple[dict[str, Any], str]:
             "bad_correction",
             _('A correction is a deal record or {"record": {...}, "reason": "..."}.'),
         )
-    return record, reason[:500]
+    return record, checked_reason(reason)
+
+
+#: The longest reason of a correction: said, not cut.
+MAX_REASON = 500
+
+
+def checked_reason(reason: str) -> str:
+    """The reason as typed: at most ``MAX_REASON`` characters, no control characters."""
+    if len(reason) > MAX_REASON:
+        raise Refused(
+            "reason_too_long",
+            _("The reason may be at most %(max)d characters long; it has %(length)d."),
+            params={"max": MAX_REASON, "length": len(reason)},
+        )
+    try:
+        validate_text(reason)
+    except ValidationError as exc:
+        raise Refused(f"reason_{exc.code}", exc.messages[0]) from exc
+    return reason
 
 
 def as_response(result: services.ApiResult) -> Response:

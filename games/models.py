@@ -3,16 +3,19 @@
 A deal's record and the engine's result live in ``DealVersion``; a correction adds a new
 version and flips ``is_current``. The database refuses two deals with the same number in
 one match, two current versions of one deal, and two requests with the same idempotency
-key in one scope. On PostgreSQL it also keeps the versions append-only (django-pgtrigger):
-a version is never deleted, and the only change it takes is ``is_current`` going from
-true to false when a correction replaces it. Deleting a whole club or tournament in the
-admin lifts that for its own deletion only (``HISTORY_DELETION_SETTING``). Writing these rows is
-the job of ``games/services.py``.
+key in one scope. On PostgreSQL its own triggers (migration ``0006``, not django-pgtrigger,
+whose ``pgtrigger.ignore`` session setting would lift them) also keep the history
+append-only: a version is never deleted, the only change it takes is ``is_current`` going
+from true to false, and only in a transaction that also makes its successor current; a
+deal keeps its number and match; neither table can be truncated. Deleting a whole club
+or tournament in the admin lifts the guard for its own transaction only: the setting
+``HISTORY_DELETION_SETTING`` must hold that transaction's id
+(``games.services.deleting_history``), which a plain ``SET`` cannot know. Writing these
+rows is the job of ``games/services.py``.
 """
 
 from __future__ import annotations
 
-import pgtrigger
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -21,21 +24,6 @@ from django.utils.translation import gettext_lazy as _
 #: The transaction-local PostgreSQL setting under which deal versions may be deleted with
 #: the club or tournament they belong to (``games.services.deleting_history``).
 HISTORY_DELETION_SETTING = "klammern.delete_history"
-
-
-class AllOf(pgtrigger.Condition):
-    """A trigger condition that holds when all of its parts hold."""
-
-    def __init__(self, *parts: pgtrigger.Condition) -> None:
-        self.parts = parts
-
-    def resolve(self, model: type[models.Model]) -> str:
-        return "(" + " AND ".join(f"({part.resolve(model)})" for part in self.parts) + ")"
-
-
-HISTORY_LOCKED = pgtrigger.Condition(
-    f"current_setting('{HISTORY_DELETION_SETTING}', true) IS DISTINCT FROM 'on'"
-)
 
 
 class Deal(models.Model):
@@ -127,27 +115,6 @@ class DealVersion(models.Model):
             models.CheckConstraint(
                 condition=Q(winner_team__isnull=True) | Q(winner_team__lte=1),
                 name="deal_winner_team_0_or_1",
-            ),
-        ]
-        triggers = [
-            pgtrigger.Protect(
-                name="deal_version_never_deleted",
-                operation=pgtrigger.Delete,
-                condition=HISTORY_LOCKED,
-            ),
-            pgtrigger.Protect(
-                name="deal_version_append_only",
-                operation=pgtrigger.Update,
-                condition=AllOf(pgtrigger.AnyChange(exclude=["is_current"]), HISTORY_LOCKED),
-            ),
-            pgtrigger.Protect(
-                name="deal_version_only_retired",
-                operation=pgtrigger.Update,
-                # written out: a Q compiles differently on SQLite and PostgreSQL, which
-                # made makemigrations on PostgreSQL see a changed trigger
-                condition=pgtrigger.Condition(
-                    'NEW."is_current" = true AND OLD."is_current" = false'
-                ),
             ),
         ]
 

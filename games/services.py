@@ -464,5 +464,8 @@ def deleting_history() -> Iterator[None]:
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SELECT set_config(%s, 'on', true)", [HISTORY_DELETION_SETTING])
+                cursor.execute(
+                    "SELECT set_config(%s, pg_current_xact_id()::text, true)",
+                    [HISTORY_DELETION_SETTING],
+                )
         yield

@@ -3,8 +3,10 @@
 DRF coerces what it can: ``"5"`` for an integer, ``891`` for a string, ``"yes"`` for a
 boolean. The schema states each field's JSON type, so a body that breaks it is refused with
 the field named (400, code ``invalid``) instead of being quietly converted; a text with a
-NUL character, which no PostgreSQL text column holds, is refused too. Query strings
-are text by nature and are left to DRF's own conversion.
+NUL character, which no PostgreSQL text column holds, is refused too. A key of the body
+that names no field, or a read-only field with another value than the object has, is
+refused with 400 ``unknown_fields`` naming the keys. Query strings are text by nature and
+are left to DRF's own conversion.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.relations import ManyRelatedField, PrimaryKeyRelatedField, SlugRelatedField
+
+from tournaments.errors import Refused
 
 NOT_TEXT = _("Must be text.")
 NOT_INTEGER = _("Must be a whole number.")
@@ -66,13 +70,42 @@ def json_type_problem(field: serializers.Field, value: Any) -> Any:
     return None
 
 
+def refuse_unknown_fields(names: list[str]) -> None:
+    raise Refused(
+        "unknown_fields",
+        _("These fields are unknown or cannot be changed here: %(fields)s."),
+        params={"fields": ", ".join(names)},
+        errors=[{"field": name} for name in names],
+    )
+
+
 class StrictJSONTypes:
-    """Refuses a JSON body whose values have another type than their fields take."""
+    """Refuses a JSON body whose values have another type than their fields take, and
+    (for the body itself, not nested objects) keys that are no field it may change: a
+    typo, or a read-only field with a value other than the object's, is refused (400
+    ``unknown_fields`` naming them), not ignored while the answer looks like a success."""
 
     fields: Any
+    parent: Any
+    instance: Any
+    #: False for a body whose unknown keys are passed on to be judged elsewhere.
+    refuse_unknown_fields = True
+
+    def unknown_fields(self, data: Mapping[Any, Any]) -> list[str]:
+        """Keys that are no field, and read-only fields sent with another value than the
+        object has (sending back what a GET answered, unchanged, is fine)."""
+        unknown = sorted(str(k) for k in data if k not in self.fields)
+        read_only = [k for k in data if k in self.fields and self.fields[k].read_only]
+        if read_only:
+            current = {} if self.instance is None else self.to_representation(self.instance)
+            unknown += sorted(k for k in read_only if k not in current or current[k] != data[k])
+        return unknown
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping) and not isinstance(data, QueryDict):
+            top = self.refuse_unknown_fields and self.parent is None
+            if top and (unknown := self.unknown_fields(data)):
+                refuse_unknown_fields(unknown)
             errors = {
                 name: [problem]
                 for name, field in self.fields.items()

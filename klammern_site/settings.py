@@ -305,7 +305,7 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournaments.authentication.DeviceAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
@@ -335,6 +335,7 @@ REST_FRAMEWORK = {
         "user": os.environ.get("THROTTLE_USER", "3000/min"),
         "device": os.environ.get("THROTTLE_DEVICE", "600/min"),
         "deals": os.environ.get("THROTTLE_DEALS", "1200/min"),
+        "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),
     },
 }
 
@@ -360,6 +361,10 @@ SPECTACULAR_SETTINGS = {
         "tournaments.schema.contract_hook",
     ],
 }
+
+# An organiser's API token (/api/auth/token/) lives this long from its issue; then
+# signing in again issues a new one.
+API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", str(24 * 30)))
 
 # A table's device code lives at most this long (and never beyond its round).
 DEVICE_CODE_TTL_HOURS = int(os.environ.get("DEVICE_CODE_TTL_HOURS", "12"))

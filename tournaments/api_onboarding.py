@@ -19,13 +19,13 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import api, clubs, seasons
+from .authentication import issue_token
 from .models import Club, Season
 from .pairs_serializers import (
     ClubCreateSerializer,
@@ -44,6 +44,7 @@ from .permissions import NotADevice, require_organiser
 
 class SignUpView(APIView):
     permission_classes = [NotADevice]
+    throttle_scope = "signup"  # accounts per address (THROTTLE_SIGNUP)
 
     @extend_schema(
         operation_id="auth_signup",
@@ -54,11 +55,14 @@ class SignUpView(APIView):
     )
     def post(self, request: Request) -> Response:
         """Create an account (username, email, password, Django's password rules) and
-        answer with its API token."""
+        answer with its API token. A username that differs from a taken one only in case
+        or in its Unicode form (full-width letters) is taken (409); a word mixing
+        look-alike alphabets or an invisible character is refused (400). At most
+        ``THROTTLE_SIGNUP`` sign-ups per address (429)."""
         data = SignUpSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = clubs.sign_up(**data.validated_data)
-        token, _ = Token.objects.get_or_create(user=user)
+        token = issue_token(user)
         body = {"id": user.pk, "username": user.username, "token": token.key}
         return Response(body, status=status.HTTP_201_CREATED)
 

@@ -1,18 +1,29 @@
-"""Table-device authentication: ``Authorization: Device <code>``.
+"""Table-device authentication (``Authorization: Device <code>``) and organisers' API
+tokens that expire (``Authorization: Token <token>``).
 
-A valid code authenticates as an anonymous user with ``request.auth`` set to the
+A valid device code authenticates as an anonymous user with ``request.auth`` set to the
 ``DeviceCredential``; permissions in ``tournaments/permissions.py`` then restrict the
-device to its own table. This module does not issue codes (see
+device to its own table. This module does not issue device codes (see
 ``services.issue_device_code``).
+
+An API token (DRF's ``Token``, one per user) lives ``API_TOKEN_TTL_HOURS`` from its
+issue: past that it authenticates nobody and is deleted, and signing in again issues a
+new one (``issue_token``). Its owner revokes it with ``DELETE /api/auth/token/``; the
+site's logout revokes a token issued to that browser's session.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
+from rest_framework.authtoken.models import Token
 from rest_framework.request import Request
 
 from . import lockout
@@ -58,3 +69,35 @@ class DeviceAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+def token_expires_at(token: Token) -> datetime:
+    return token.created + timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+
+
+def is_expired(token: Token) -> bool:
+    return token_expires_at(token) <= timezone.now()
+
+
+@transaction.atomic
+def issue_token(user: Any) -> Token:
+    """The user's API token: the current one, or a new one if it expired or never was."""
+    token = Token.objects.select_for_update().filter(user=user).first()
+    if token is not None and is_expired(token):
+        token.delete()
+        token = None
+    return token or Token.objects.create(user=user)
+
+
+TOKEN_EXPIRED = _("This API token has expired. Sign in again for a new one.")
+
+
+class ExpiringTokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token authentication, refusing (and deleting) a token past its lifetime."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
+        user, token = super().authenticate_credentials(key)
+        if is_expired(token):
+            Token.objects.filter(pk=token.pk).delete()
+            raise exceptions.AuthenticationFailed(TOKEN_EXPIRED, code="token_expired")
+        return user, token

@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from datetime import date, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from . import results
 from .errors import Conflict, NotFound, Refused
 from .models import Club, ClubMembership, OrganiserInvitation, Player, Season, Tournament
+from .validators import validate_name
 
 INVITATION_DAYS = 7
 
@@ -33,13 +36,33 @@ def hash_invitation_token(token: str) -> str:
     ).hexdigest()
 
 
+def normalised_username(username: str) -> str:
+    """The username as Django stores it (NFKC: "ｏｒｇａｎｉｓｅｒ" is "organiser")."""
+    return unicodedata.normalize("NFKC", username)
+
+
+def check_username(username: str) -> None:
+    """No invisible characters and no word mixing look-alike alphabets, as in names."""
+    try:
+        validate_name(username)
+    except ValidationError as exc:
+        raise Refused(f"username_{exc.code}", exc.messages[0]) from exc
+
+
 @transaction.atomic
 def sign_up(*, username: str, email: str, password: str) -> Any:
-    """A new user account (validated by the caller's form or serializer)."""
+    """A new user account (validated by the caller's form or serializer). A username
+    that equals an existing one after NFKC normalisation, ignoring case, is taken."""
     users = get_user_model()
+    username = normalised_username(username)
+    check_username(username)
     if users.objects.filter(username__iexact=username).exists():
         raise Conflict("username_taken", _("This username is taken."))
-    return users.objects.create_user(username=username, email=email, password=password)
+    try:
+        with transaction.atomic():
+            return users.objects.create_user(username=username, email=email, password=password)
+    except IntegrityError as exc:  # signed up at the same moment
+        raise Conflict("username_taken", _("This username is taken.")) from exc
 
 
 @transaction.atomic

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -74,6 +74,12 @@ class ReadWriteViewSet(
 
     def visible(self) -> QuerySet[League]:
         return league_selectors.visible_leagues(self.request.user)
+
+    def require_visible(self, league_id: int) -> None:
+        """404 for a league the caller may not see: a private league's existence does not
+        show through a 403."""
+        if not self.visible().filter(pk=league_id).exists():
+            raise NotFound(_("No such league."))
 
     def authenticated(self) -> None:
         if not self.request.user.is_authenticated:
@@ -126,6 +132,7 @@ class DivisionViewSet(ReadWriteViewSet):
         data = DivisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         league = data.validated_data.pop("league")
+        self.require_visible(league.pk)
         require_league_organiser(request.user, league.pk)
         division = leagues.create_division(league=league, **data.validated_data)
         return Response(DivisionSerializer(division).data, status=status.HTTP_201_CREATED)
@@ -136,7 +143,7 @@ class DivisionViewSet(ReadWriteViewSet):
         require_league_organiser(request.user, division.league_id)
         data = DivisionUpdateSerializer(division, data=request.data, partial=kwargs.get("partial"))
         data.is_valid(raise_exception=True)
-        division = data.save()  # a name and an order: one row, no rules involved
+        division = leagues.update_division(division=division, changes=dict(data.validated_data))
         return Response(DivisionSerializer(division).data)
 
     @extend_schema(responses=TableRowSerializer(many=True))
@@ -197,9 +204,8 @@ class LeagueTeamViewSet(mixins.DestroyModelMixin, ReadWriteViewSet):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club, division = fields.pop("club"), fields.pop("division")
+        self.require_visible(division.league_id)
         require_club_organiser(request.user, club.pk)
-        if not self.visible().filter(pk=division.league_id).exists():
-            raise PermissionDenied(_("This league is not open to you."))
         team = leagues.enter_team(division=division, club_id=club.pk, **fields)
         return Response(LeagueTeamSerializer(team).data, status=status.HTTP_201_CREATED)
 

@@ -96,11 +96,28 @@ def create_division(*, league: League, name: str, order: int = 1) -> Division:
         with transaction.atomic():
             return Division.objects.create(league=league, name=name, order=order)
     except IntegrityError as exc:
-        raise Conflict(
-            "division_exists",
-            _("The league already has a division '%(name)s'."),
-            params={"name": name},
-        ) from exc
+        raise division_exists(name) from exc
+
+
+def division_exists(name: str) -> Refused:
+    return Refused(
+        "division_exists",
+        _("The league already has a division '%(name)s'."),
+        params={"name": name},
+    )
+
+
+@transaction.atomic
+def update_division(*, division: Division, changes: dict[str, Any]) -> Division:
+    """Rename a division or change its order; a sibling's name is refused."""
+    for field, value in changes.items():
+        setattr(division, field, value)
+    try:
+        with transaction.atomic():
+            division.save(update_fields=list(changes))
+    except IntegrityError as exc:
+        raise division_exists(division.name) from exc
+    return division
 
 
 def _ensure_no_fixtures(division: Division) -> None:
@@ -169,11 +186,7 @@ def enter_team(
                 division=division, club_id=club_id, name=name, captain=captain
             )
     except IntegrityError as exc:
-        raise Conflict(
-            "team_name_taken",
-            _("The division already has a team '%(name)s'."),
-            params={"name": name},
-        ) from exc
+        raise team_name_taken(name) from exc
     team.roster.set(roster)
     return team
 
@@ -189,8 +202,20 @@ def update_team(*, team: LeagueTeam, changes: dict[str, Any]) -> LeagueTeam:
     for field, value in changes.items():
         setattr(team, field, value)
     if changes:
-        team.save(update_fields=list(changes))
+        try:
+            with transaction.atomic():
+                team.save(update_fields=list(changes))
+        except IntegrityError as exc:  # a sibling's name
+            raise team_name_taken(team.name) from exc
     return team
+
+
+def team_name_taken(name: str) -> Refused:
+    return Refused(
+        "team_name_taken",
+        _("The division already has a team '%(name)s'."),
+        params={"name": name},
+    )
 
 
 @transaction.atomic

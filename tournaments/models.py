@@ -62,7 +62,9 @@ class Club(models.Model):
         verbose_name=_("results version"),
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
-    city = models.CharField(max_length=200, blank=True, verbose_name=_("city"))
+    city = models.CharField(
+        max_length=200, blank=True, validators=[validate_name], verbose_name=_("city")
+    )
     #: RULES.md, "Clashes": how many league match days the club's venue hosts at once.
     venue_tables = models.PositiveSmallIntegerField(
         default=2,
@@ -832,10 +834,14 @@ class LeagueQuerySet(models.QuerySet["League"]):
 
 
 class League(models.Model):
-    name = models.CharField(max_length=200, verbose_name=_("name"))
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
     slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
     season = models.CharField(
-        max_length=100, blank=True, help_text=_("e.g. 2025/26"), verbose_name=_("season")
+        max_length=100,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("e.g. 2025/26"),
+        verbose_name=_("season"),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -875,7 +881,7 @@ class Division(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="divisions", verbose_name=_("league")
     )
-    name = models.CharField(max_length=100, verbose_name=_("name"))
+    name = models.CharField(max_length=100, validators=[validate_name], verbose_name=_("name"))
     order = models.PositiveSmallIntegerField(default=1, verbose_name=_("order"))
 
     class Meta:
@@ -900,7 +906,7 @@ class LeagueTeam(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="league_teams", verbose_name=_("club")
     )
-    name = models.CharField(max_length=200, verbose_name=_("name"))
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
     captain = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -948,7 +954,9 @@ class MatchDay(models.Model):
         LeagueTeam, on_delete=models.PROTECT, related_name="away_days", verbose_name=_("away")
     )
     starts_at = models.DateTimeField(null=True, blank=True, verbose_name=_("starts at"))
-    venue = models.CharField(max_length=300, blank=True, verbose_name=_("venue"))
+    venue = models.CharField(
+        max_length=300, blank=True, validators=[validate_name], verbose_name=_("venue")
+    )
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.SCHEDULED, verbose_name=_("status")
     )

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import password_validation
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -14,16 +15,23 @@ from rest_framework import serializers
 from klammern_site.serializers import NOT_TEXT, ModelSerializer, Serializer
 
 from .models import Club, Player, Season, Team
+from .validators import validate_name
 
 
 class SignUpSerializer(Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
-    email = serializers.EmailField()
+    email = serializers.EmailField(max_length=254)
     password = serializers.CharField(write_only=True, max_length=128)
 
-    def validate_password(self, value: str) -> str:
-        password_validation.validate_password(value)
-        return value
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Django's password rules, with the new user's name and address to compare
+        against (a password equal to the username is refused, as the sign-up form does)."""
+        user = get_user_model()(username=attrs["username"], email=attrs["email"])
+        try:
+            password_validation.validate_password(attrs["password"], user)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
+        return attrs
 
 
 class SignedUpSerializer(Serializer):
@@ -33,9 +41,11 @@ class SignedUpSerializer(Serializer):
 
 
 class ClubCreateSerializer(Serializer):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=200, validators=[validate_name])
     slug = serializers.SlugField(max_length=100, required=False, allow_blank=True)
-    city = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    city = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="", validators=[validate_name]
+    )
 
     def to_internal_value(self, data: Any) -> Any:
         """Text fields take text only (DRF would turn a number into its digits)."""
@@ -136,11 +146,13 @@ class PairSerializer(ModelSerializer):
 
 class PairCreateSerializer(Serializer):
     players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
-    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    name = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="", validators=[validate_name]
+    )
 
 
 class PairRenameSerializer(Serializer):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=200, validators=[validate_name])
 
 
 class PairDrawSerializer(Serializer):

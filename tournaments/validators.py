@@ -1,15 +1,26 @@
-"""Validation of the names people type (players, clubs, tournaments, teams, seasons):
-no control characters (Unicode category Cc: ESC, BEL, NUL, newlines, tabs) and no
-bidirectional overrides, embeddings, isolates or marks, which let a name display as
-something else than it is (U+202E turns "Anna" + "txt.exe" around) or garble the page,
-the table cards and the CSV exports around it.
+"""Validation of the names and short texts people type (players, users, clubs and their
+cities, tournaments, teams, leagues, seasons, divisions, venues), one validator for all:
 
-Used by the models (so the admin, model forms and model serializers check it) and by
-the plain serializers and forms that take names. It does not limit length or letters.
+- no control characters (Unicode category Cc: ESC, BEL, NUL, CR, LF, tabs), line or
+  paragraph separators, and no bidirectional overrides, embeddings, isolates or marks,
+  which let a name display as something else than it is (U+202E turns "Anna" + "txt.exe"
+  around), garble the page, the CSV exports, or break a line of the calendar feed;
+- no invisible characters (format characters such as the zero-width space or the word
+  joiner, and blank "letters" such as U+3164), which make two names look the same; a
+  zero-width (non-)joiner stays allowed between letters of scripts that need it (Persian,
+  Indic scripts);
+- no word mixing look-alike alphabets (Latin, Cyrillic, Greek, ...): "Оlga" with a
+  Cyrillic "О" passes for "Olga". Names in one script stay fine ("Jürgen", "Çelik",
+  "Ольга", "Ολγα"), and so do words of different scripts side by side.
+
+Used by the models (so the admin, model forms and model serializers check it), by the
+plain serializers and forms that take names, and by the sign-up. It does not limit length;
+``validate_text`` is the same for free text that may span lines (a correction's reason).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django.core.exceptions import ValidationError
@@ -20,17 +31,83 @@ BIDI_CONTROLS = frozenset(
     + [chr(c) for c in range(0x2066, 0x206A)]  # isolates
     + ["\u200e", "\u200f", "\u061c"]  # left-to-right, right-to-left and Arabic letter marks
 )
+#: Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+JOINERS = frozenset("\u200c\u200d")
+#: Scripts whose letters look alike: a word may use one of them, not two.
+CONFUSABLE_SCRIPTS = frozenset(
+    {"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "COPTIC", "CHEROKEE", "GEORGIAN"}
+)
+WORD = re.compile(r"\w+")
 
 
 def is_forbidden(char: str) -> bool:
-    return char in BIDI_CONTROLS or unicodedata.category(char) == "Cc"
+    """A control, separator or text-direction character."""
+    return char in BIDI_CONTROLS or unicodedata.category(char) in {"Cc", "Cs", "Zl", "Zp"}
 
 
-def validate_name(value: str) -> None:
-    forbidden = sorted({f"U+{ord(c):04X}" for c in value if is_forbidden(c)})
+def script_of(char: str) -> str | None:
+    """The script of a letter as its Unicode name starts ("LATIN", "CYRILLIC"), if any."""
+    if not unicodedata.category(char).startswith("L"):
+        return None
+    name = unicodedata.name(char, "")
+    return name.split(" ", 1)[0] if name else None
+
+
+def invisible_at(value: str, index: int) -> bool:
+    """An invisible character; a joiner only where no look-alike script surrounds it."""
+    char = value[index]
+    if char in BLANK_LETTERS:
+        return True
+    if unicodedata.category(char) != "Cf" or char in BIDI_CONTROLS:
+        return False
+    if char not in JOINERS:
+        return True
+    around = value[max(0, index - 1) : index] + value[index + 1 : index + 2]
+    return any(script_of(c) is None or script_of(c) in CONFUSABLE_SCRIPTS for c in around or " ")
+
+
+def mixed_word(value: str) -> tuple[str, list[str]] | None:
+    """The first word mixing look-alike scripts, and those scripts."""
+    for word in WORD.findall(unicodedata.normalize("NFKC", value)):
+        scripts = {script_of(c) for c in word} & CONFUSABLE_SCRIPTS
+        if len(scripts) > 1:
+            return word, sorted(scripts)
+    return None
+
+
+def codes(chars: set[str]) -> str:
+    return ", ".join(sorted(f"U+{ord(c):04X}" for c in chars))
+
+
+def check_text(value: str, *, allowed: frozenset[str]) -> None:
+    forbidden = {c for c in value if is_forbidden(c) and c not in allowed}
     if forbidden:
         raise ValidationError(
             _("Names may not contain control or text-direction characters (%(chars)s)."),
             code="forbidden_characters",
-            params={"chars": ", ".join(forbidden)},
+            params={"chars": codes(forbidden)},
         )
+    invisible = {c for i, c in enumerate(value) if invisible_at(value, i)}
+    if invisible:
+        raise ValidationError(
+            _("Names may not contain invisible characters (%(chars)s)."),
+            code="invisible_characters",
+            params={"chars": codes(invisible)},
+        )
+    if mixed := mixed_word(value):
+        raise ValidationError(
+            _("The word '%(word)s' mixes letters of different alphabets (%(scripts)s)."),
+            code="mixed_scripts",
+            params={"word": mixed[0], "scripts": ", ".join(s.title() for s in mixed[1])},
+        )
+
+
+def validate_name(value: str) -> None:
+    """A name or a one-line text: see the module's docstring."""
+    check_text(value, allowed=frozenset())
+
+
+def validate_text(value: str) -> None:
+    """Free text on several lines: as a name, with line feeds allowed."""
+    check_text(value, allowed=frozenset("\n"))

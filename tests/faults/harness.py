@@ -151,6 +151,8 @@ class Gunicorn(Child):
         argv = [
             str(BIN / "gunicorn"),
             "klammern_site.wsgi:application",
+            "--config",
+            "python:klammern_site.gunicorn_conf",
             "--bind",
             f"127.0.0.1:{self.port}",
             "--workers",

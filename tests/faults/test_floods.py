@@ -109,6 +109,7 @@ def test_oversized_body_is_413_without_being_read(
     response = connection.getresponse()
 
     assert response.status == 413
+    assert response.getheader("Connection") == "close"  # gunicorn closes it: it says so
     assert b"too large" in response.read()
     assert time.monotonic() - started < 5
 

@@ -14,7 +14,6 @@ import pytest
 from tests.leagues.conftest import LeagueWorld
 from tests.support.clients import Client
 from tournaments.models import League, MatchDay
-from tournaments.web.league import ics_fold, ics_text
 
 pytestmark = pytest.mark.django_db
 
@@ -87,21 +86,14 @@ def test_calendar_feeds(world: LeagueWorld) -> None:
     assert "Herzbube I – Schellen I" in team.content.decode()
 
 
-def test_ics_helpers() -> None:
-    assert ics_text("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne"
-    folded = ics_fold("SUMMARY:" + "ä" * 80)
-    assert all(len(part.encode()) <= 75 for part in folded.split("\r\n"))
-    assert folded.replace("\r\n ", "") == "SUMMARY:" + "ä" * 80
-
-
 def test_csv_exports(world: LeagueWorld) -> None:
     finish(MatchDay.objects.get(round=1), home=2, away=2, augen=(200, 190), final=True)
     table = Client().get(f"/leagues/{world.league.slug}/divisions/{world.division.pk}/table.csv")
-    rows = list(csv.reader(io.StringIO(table.content.decode())))
+    rows = list(csv.reader(io.StringIO(table.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:3] == ["Rang", "Team", "Club"]
     assert [r[1] for r in rows[1:]] == ["Herzbube I", "Schellen I"]
     assert [r[7] for r in rows[1:]] == ["1", "1"]
     fixtures = Client().get(f"/leagues/{world.league.slug}/fixtures.csv")
-    rows = list(csv.reader(io.StringIO(fixtures.content.decode())))
+    rows = list(csv.reader(io.StringIO(fixtures.content.decode("utf-8-sig")), delimiter=";"))
     assert len(rows) == 3
     assert rows[1][4:] == ["Herzbube I", "Schellen I", "final", "2:2", "200:190"]

@@ -5,15 +5,21 @@ page and the admin. Past the rate from one address (or for one account) every at
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+import uuid
 from typing import Any
 
 import pytest
+from django.contrib.auth import authenticate
+from django.db import connections
+from django.test import RequestFactory
 
 from tests.conftest import Event
 from tests.factories import UserFactory
 from tests.support.clients import APIClient, Client
-from tournaments import services
+from tournaments import lockout, services
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +168,52 @@ def test_admin_login_refuses_a_locked_account(low_rates: None) -> None:
     client = Client()
     client.post("/admin/login/", {"username": "anna", "password": "richtig"})
     assert "_auth_user_id" not in client.session
+
+
+@pytest.fixture
+def redis_cache(settings: Any) -> None:
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+            "KEY_PREFIX": f"test-lockout-{uuid.uuid4()}",
+        }
+    }
+
+
+def test_parallel_wrong_passwords_check_exactly_the_rate(redis_cache: None, settings: Any) -> None:
+    """150 attempts at once from one address (issue 20: 66 got through before the 429):
+    each is counted before its password is checked, so exactly the rate is checked."""
+    settings.LOCKOUT_ADDRESS_RATE = "20/d"  # one window for the whole test
+    threads, per_thread = 10, 15
+    start = threading.Barrier(threads)
+    checked: list[bool] = []
+    lock = threading.Lock()
+
+    def attacker(n: int) -> None:
+        start.wait()
+        for i in range(per_thread):
+            request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="198.51.100.66")
+            assert authenticate(request, username=f"guess-{n}-{i}", password="x") is None
+            with lock:
+                checked.append(not getattr(request, lockout.LOCKED_WAIT, 0))
+        connections.close_all()
+
+    workers = [threading.Thread(target=attacker, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    assert len(checked) == threads * per_thread
+    assert checked.count(True) == 20
+    request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="198.51.100.66")
+    assert lockout.locked_for(request) > 0
+
+
+def test_a_claimed_success_is_given_back(low_rates: None) -> None:
+    UserFactory(username="anna", password="richtig")
+    request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="198.51.100.67")
+    for _ in range(10):
+        assert authenticate(request, username="anna", password="richtig") is not None
+    assert lockout.locked_for(request, username="anna") == 0

@@ -29,25 +29,31 @@ from .console import form_problems, organiser_required, service_message
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(label=gettext_lazy("Email"))
+    email = forms.EmailField(label=gettext_lazy("Email"), max_length=254)
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name of the club"), max_length=200)
+    name = forms.CharField(
+        label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
+    )
     slug = forms.SlugField(
         label=gettext_lazy("Web address (letters, digits, dashes)"), max_length=100, required=False
     )
-    city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+    city = forms.CharField(
+        label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]
+    )
 
 
 class ClubSettingsForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
     )
-    city = forms.CharField(label=gettext_lazy("City"), max_length=200, required=False)
+    city = forms.CharField(
+        label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]
+    )
     boss_window = forms.IntegerField(
         label=gettext_lazy("KlammernBoss: the club's last N evenings count"),
         min_value=1,
@@ -90,7 +96,7 @@ ISO_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200, validators=[validate_name])
     starts_on = forms.DateField(label=gettext_lazy("From"), widget=ISO_DATE)
     ends_on = forms.DateField(label=gettext_lazy("To"), widget=ISO_DATE)
     best_of = forms.IntegerField(

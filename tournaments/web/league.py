@@ -1,21 +1,25 @@
 """Public pages of the league of clubs: the leagues, a league's tables and fixtures per
-division, team pages, the fixtures as an iCalendar feed (RFC 5545, written here) and CSV
-exports of the tables and fixtures. Private leagues are there for their organisers only.
-Only final results count in the tables; provisional ones are shown marked."""
+division, team pages, the fixtures as an iCalendar feed (RFC 5545, written by the
+``icalendar`` package) and CSV exports of the tables and fixtures (``csv_export``: the
+language's delimiter, names that look like formulas neutralised). Private leagues are
+there for their organisers only. Only final results count in the tables; provisional
+ones are shown marked."""
 
 from __future__ import annotations
 
-import csv
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from icalendar import Calendar, Event
 
 from tournaments import league_selectors
 from tournaments.models import League, LeagueTeam, MatchDay
+
+from . import csv_export
 
 #: How long a match day lasts in the calendar.
 MATCH_DAY_HOURS = 4
@@ -75,60 +79,37 @@ def team_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 # --- iCalendar ------------------------------------------------------------------------------
 
-
-def ics_text(value: str) -> str:
-    """A TEXT value escaped per RFC 5545 3.3.11."""
-    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
-
-
-def ics_fold(line: str) -> str:
-    """A content line folded at 75 octets (RFC 5545 3.1), without splitting a character."""
-    out, current = [], b""
-    for char in line:
-        encoded = char.encode()
-        if len(current) + len(encoded) > (75 if not out else 74):
-            out.append(current.decode())
-            current = b""
-        current += encoded
-    out.append(current.decode())
-    return "\r\n ".join(out)
+#: The domain part of every event's UID: fixed, so that a feed reached under another host
+#: name (or behind a proxy) never duplicates the events in a subscriber's calendar.
+UID_DOMAIN = "klammern"
 
 
-def _utc(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-
-
-def ics_calendar(name: str, days: list[MatchDay], *, host: str) -> str:
-    now = _utc(timezone.now())
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//Klammern//Liga//DE",
-        "CALSCALE:GREGORIAN",
-        "METHOD:PUBLISH",
-        f"X-WR-CALNAME:{ics_text(name)}",
-    ]
+def ics_calendar(name: str, days: list[MatchDay]) -> bytes:
+    """The match days with a date as an iCalendar feed (the ``icalendar`` package writes
+    it: every text escaped and folded per RFC 5545, so a name cannot add properties)."""
+    calendar = Calendar()
+    calendar.add("version", "2.0")
+    calendar.add("prodid", "-//Klammern//Liga//DE")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", name)
+    now = timezone.now().astimezone(UTC)
     for day in days:
         if day.starts_at is None:
             continue
-        summary = f"{day.home.name} – {day.away.name} ({_('Match day')} {day.round})"
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:match-day-{day.pk}@{host}",
-            f"DTSTAMP:{now}",
-            f"DTSTART:{_utc(day.starts_at)}",
-            f"DTEND:{_utc(day.starts_at + timedelta(hours=MATCH_DAY_HOURS))}",
-            f"SUMMARY:{ics_text(summary)}",
-            f"LOCATION:{ics_text(day.venue)}",
-            "END:VEVENT",
-        ]
-    lines.append("END:VCALENDAR")
-    return "".join(ics_fold(line) + "\r\n" for line in lines)
+        event = Event()
+        event.add("uid", f"match-day-{day.pk}@{UID_DOMAIN}")
+        event.add("dtstamp", now)
+        event.add("dtstart", day.starts_at.astimezone(UTC))
+        event.add("dtend", (day.starts_at + timedelta(hours=MATCH_DAY_HOURS)).astimezone(UTC))
+        event.add("summary", f"{day.home.name} – {day.away.name} ({_('Match day')} {day.round})")
+        event.add("location", day.venue)
+        calendar.add_component(event)
+    return calendar.to_ical()
 
 
-def _ics_response(name: str, days: list[MatchDay], request: HttpRequest) -> HttpResponse:
-    body = ics_calendar(name, days, host=request.get_host().split(":")[0])
-    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+def _ics_response(name: str, days: list[MatchDay]) -> HttpResponse:
+    response = HttpResponse(ics_calendar(name, days), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="liga.ics"'
     return response
 
@@ -136,30 +117,22 @@ def _ics_response(name: str, days: list[MatchDay], request: HttpRequest) -> Http
 def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
     days = MatchDay.objects.filter(division__league=league).select_related("home", "away")
-    return _ics_response(str(league), list(days.order_by("starts_at", "pk")), request)
+    return _ics_response(str(league), list(days.order_by("starts_at", "pk")))
 
 
 def team_calendar(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = _league(request, slug)
     team = get_object_or_404(LeagueTeam, pk=pk, division__league=league)
-    return _ics_response(
-        f"{league} · {team.name}", league_selectors.fixtures_of_team(team), request
-    )
+    return _ics_response(f"{league} · {team.name}", league_selectors.fixtures_of_team(team))
 
 
 # --- CSV ------------------------------------------------------------------------------------
 
 
-def _csv(filename: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
 def table_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = _league(request, slug)
     division = get_object_or_404(league.divisions, pk=pk)
-    response, writer = _csv(f"{league.slug}-{division.pk}-table.csv")
+    response, writer = csv_export.csv_response(f"{league.slug}-{division.pk}-table.csv")
     writer.writerow(
         [
             _("Rank"),
@@ -178,27 +151,29 @@ def table_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     for r in league_selectors.division_table(division):
         writer.writerow(
-            [
-                r["rank"],
-                r["name"],
-                r["club"],
-                r["played"],
-                r["won"],
-                r["drawn"],
-                r["lost"],
-                r["points"],
-                r["partien_won"],
-                r["partien_lost"],
-                r["augen_for"],
-                r["augen_against"],
-            ]
+            csv_export.row(
+                [
+                    r["rank"],
+                    r["name"],
+                    r["club"],
+                    r["played"],
+                    r["won"],
+                    r["drawn"],
+                    r["lost"],
+                    r["points"],
+                    r["partien_won"],
+                    r["partien_lost"],
+                    r["augen_for"],
+                    r["augen_against"],
+                ]
+            )
         )
     return response
 
 
 def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
-    response, writer = _csv(f"{league.slug}-fixtures.csv")
+    response, writer = csv_export.csv_response(f"{league.slug}-fixtures.csv")
     writer.writerow(
         [
             _("Division"),
@@ -218,18 +193,20 @@ def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
     for day in days.order_by("division__order", "division", *league_selectors.IN_DATE_ORDER):
         result = league_selectors.stored_result(day)
         writer.writerow(
-            [
-                day.division.name,
-                day.round,
-                timezone.localtime(day.starts_at).strftime("%Y-%m-%d %H:%M")
-                if day.starts_at
-                else "",
-                day.venue,
-                day.home.name,
-                day.away.name,
-                day.status,
-                f"{result['home_partien']}:{result['away_partien']}" if result else "",
-                f"{result['home_augen']}:{result['away_augen']}" if result else "",
-            ]
+            csv_export.row(
+                [
+                    day.division.name,
+                    day.round,
+                    timezone.localtime(day.starts_at).strftime("%Y-%m-%d %H:%M")
+                    if day.starts_at
+                    else "",
+                    day.venue,
+                    day.home.name,
+                    day.away.name,
+                    day.status,
+                    f"{result['home_partien']}:{result['away_partien']}" if result else "",
+                    f"{result['home_augen']}:{result['away_augen']}" if result else "",
+                ]
+            )
         )
     return response

@@ -26,7 +26,11 @@ class LeagueForm(forms.Form):
         label=_("Name of the league"), max_length=200, validators=[validate_name]
     )
     season = forms.CharField(
-        label=_("Season"), max_length=100, required=False, help_text=_("e.g. 2025/26")
+        label=_("Season"),
+        max_length=100,
+        required=False,
+        help_text=_("e.g. 2025/26"),
+        validators=[validate_name],
     )
     slug = forms.SlugField(
         label=_("Web address (letters, digits, dashes)"), max_length=100, required=False
@@ -179,7 +183,9 @@ class RemakeFixturesForm(FixturesForm):
 
 class MatchDayForm(forms.Form):
     starts_at = forms.DateTimeField(label=_("Date and time"), required=False, widget=DATE_TIME)
-    venue = forms.CharField(label=_("Venue"), max_length=300, required=False)
+    venue = forms.CharField(
+        label=_("Venue"), max_length=300, required=False, validators=[validate_name]
+    )
 
 
 class SendBackForm(forms.Form):

@@ -1,9 +1,8 @@
 """Web pages at the site root: public pages, the table tablet and the organiser console."""
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.auth_views import LockoutLoginView
+from tournaments.auth_views import LockoutLoginView, TokenRevokingLogoutView
 
 from . import (
     clubs,
@@ -40,7 +39,11 @@ urlpatterns = [
     path("t/<str:code>/state/", tablet.tablet_state, name="tablet-state"),
     # accounts
     path("accounts/login/", LockoutLoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
+    path(
+        "accounts/logout/",
+        TokenRevokingLogoutView.as_view(next_page="home"),
+        name="logout",
+    ),
     path("accounts/signup/", clubs.signup, name="signup"),
     path(
         "clubs/<slug:slug>/seasons/<int:season_id>/table.csv",
