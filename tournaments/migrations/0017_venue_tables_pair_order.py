@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_verbose_names'),
+        ('tournaments', '0016_names_validated'),
     ]
 
     operations = [
