@@ -82,8 +82,6 @@ def test_a_season_of_four_clubs_through_the_api() -> None:
         organiser, captain = UserFactory(username=f"org{n}"), UserFactory(username=f"kap{n}")
         club.organisers.add(organiser)
         sides.append(ClubSide(club.pk, token(organiser), token(captain), captain.username))
-    started = time.perf_counter()
-
     report = LeagueSeason(
         InProcessApi(), league_organiser=token(boss), clubs=sides, seed=3, log=lambda _: None
     ).run()
@@ -104,4 +102,3 @@ def test_a_season_of_four_clubs_through_the_api() -> None:
     )
     assert sum(row["played"] for row in table) == 24
     assert sum(row["points"] for row in table) == 12 * 2
-    assert time.perf_counter() - started < 60
