@@ -66,6 +66,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # the site's own answers (pages, partials, API) gzipped; static files come
+    # precompressed from whitenoise above (CompressedManifestStaticFilesStorage)
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "klammern_site.middleware.ApiLanguageMiddleware",

@@ -21,9 +21,12 @@ var NETWORK_TIMEOUT = 6000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    // one missing file must not stop the worker from installing
+    // one missing file must not stop the worker from installing; a hashed name never
+    // changes, so the copy the page itself just loaded (HTTP cache) is taken, not
+    // fetched again over the venue's link
     return Promise.all(ASSETS.map(function (url) {
-      return cache.add(new Request(url, { cache: "reload" })).catch(function () {});
+      var mode = HASHED.test(url) ? "default" : "reload";
+      return cache.add(new Request(url, { cache: mode })).catch(function () {});
     }));
   }).then(function () { return self.skipWaiting(); }));
 });

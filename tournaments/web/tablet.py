@@ -184,7 +184,6 @@ def _unusable(request: HttpRequest) -> HttpResponse:
 # worker script and the browser installs it (and its new cache) on its next check.
 TABLET_ASSETS = (
     "tournaments/site.css",
-    "tournaments/js-on.js",
     "tournaments/favicon.svg",
     "tournaments/htmx.min.js",
     "tournaments/entry.js",
