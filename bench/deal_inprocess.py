@@ -2,7 +2,7 @@
 
 Runs itself under pytest (a throw-away test database, as the tests do): 10 tables of a
 40-player tournament submit random full deals through the Django test client, DEBUG off,
-the Redis cache on ``REDIS_URL`` database 7 (flushed), recomputes queued on the flag but
+the Redis cache on ``REDIS_URL`` (flushed; database 7 when unset), recomputes queued on the flag but
 never sent. Prints CPU and wall time per deal, statements per deal and the last deal's
 SQL; ``--profile FILE`` also writes a cProfile (process time) of the timed deals.
 
@@ -52,10 +52,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def tables(settings: Any, club_a: Any, organiser: Any, monkeypatch: Any) -> list[tuple[int, str]]:
     settings.DEBUG = False
-    redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0]
-    settings.CACHES = {
-        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": f"{redis}/7"}
-    }
+    redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
+    settings.CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": redis}}
     from django.core.cache import cache
 
     cache.clear()
