@@ -5,18 +5,25 @@ runs the pure ``standings`` algorithms with the tournament's tie-break chain;
 ``compute_club_leaderboards`` does the same for a club's all-time table, KlammernBoss with
 the title's history, and league tables. ``recompute_*`` store the result as a snapshot
 unless a newer one is stored already (``store_snapshot``: a snapshot never goes back).
-Pages and the API read the snapshots only (``selectors``). Queueing the recomputes is
-``results``'s job; the tasks call these.
+Pages and the API read the snapshots only (``selectors``); the public standings are
+served from a body stored per snapshot version (``standings_body``), named by
+``stored_standings`` in one query. Queueing the recomputes is ``results``'s job; the
+tasks call these.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Model, QuerySet
+from django.db.models import Count, Max, Model, Q, QuerySet
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
 from . import presets, selectors, standings
 from .models import (
@@ -166,14 +173,104 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
 def recompute_standings(*, tournament_id: int) -> bool:
     """Recompute the standings and store them unless the snapshot already holds this or a
     newer version (a conditional UPDATE: the snapshot never goes backwards). True if
-    stored."""
+    stored; the snapshot's body for the API is stored with it (``standings_body``)."""
     data = compute_tournament_standings(tournament_id=tournament_id)
-    return store_snapshot(
-        StandingsSnapshot,
-        owner={"tournament_id": tournament_id},
-        data=data,
-        version=data["results_version"],
+    version = data["results_version"]
+    stored = store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tournament_id}, data=data, version=version
     )
+    if stored:
+        cache.set(standings_body_key(tournament_id, version), as_json(data), BODY_SECONDS)
+    return stored
+
+
+# --- what the public reads are served from ---------------------------------------------
+
+#: How long a snapshot's stored body is kept (a newer snapshot stores its own).
+BODY_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class StoredStandings:
+    """What names a tournament's public standings: enough for their ETag and to find
+    their stored body, read without the snapshot's data."""
+
+    tournament: int
+    name: str
+    status: str
+    results_version: int
+    computed_version: int | None
+    computed_at: datetime | None
+    #: the rounds shown (published or closed): their count and highest number
+    rounds: tuple[int, int]
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.computed_version is not None and self.computed_version >= self.results_version
+
+    @property
+    def tag(self) -> str:
+        """Changes with every result, a new snapshot and the tournament's status."""
+        computed = "none" if self.computed_version is None else self.computed_version
+        return f"{self.tournament}-{self.results_version}-{computed}-{self.status}"
+
+
+STORED_FIELDS = ("pk", "name", "status", "results_version")
+
+
+def stored_standings(tournaments: QuerySet[Tournament], pk: Any) -> StoredStandings | None:
+    """The standings' state of tournament ``pk`` among ``tournaments`` (those the reader
+    may see), or None: one query, without the snapshot's data."""
+    counted = [Round.Status.PUBLISHED, Round.Status.CLOSED]
+    row = (
+        tournaments.filter(pk=pk)
+        .annotate(
+            shown_rounds=Count("rounds", filter=Q(rounds__status__in=counted)),
+            last_round=Max("rounds__number", filter=Q(rounds__status__in=counted)),
+        )
+        .values_list(
+            *STORED_FIELDS,
+            "standings_snapshot__computed_version",
+            "standings_snapshot__computed_at",
+            "shown_rounds",
+            "last_round",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    pk, name, status, results_version, computed, computed_at, shown, last = row
+    return StoredStandings(
+        pk, name, status, results_version, computed, computed_at, (shown, last or 0)
+    )
+
+
+def standings_body_key(tournament_id: int, version: int | None) -> str:
+    return f"standings-body:{tournament_id}:{version}"
+
+
+def as_json(data: Any) -> str:
+    """``data`` as DRF's JSON renderer writes it (compact, UTF-8, its encoder)."""
+    return json.dumps(data, cls=JSONEncoder, ensure_ascii=False, separators=(",", ":"))
+
+
+def standings_body(state: StoredStandings) -> str:
+    """The JSON of the snapshot's standings (its ``data``) stored for ``state``'s
+    version: kept when the snapshot is stored, read back from the snapshot once after
+    the cache lost it, never serialised again per read."""
+    key = standings_body_key(state.tournament, state.computed_version)
+    body = cache.get(key)
+    if body is None:
+        row = (
+            StandingsSnapshot.objects.filter(tournament_id=state.tournament)
+            .values_list("computed_version", "data")
+            .first()
+        )
+        version, data = row if row is not None else (None, {})
+        body = as_json(data)
+        if row is not None and version == state.computed_version:  # not one stored since
+            cache.set(key, body, BODY_SECONDS)
+    return str(body)
 
 
 def store_snapshot(
