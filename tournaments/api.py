@@ -34,6 +34,7 @@ from .permissions import (
     NotADevice,
     device_of,
     organised_club_ids,
+    organises_club,
     require_organiser,
     visible_tournaments,
 )
@@ -100,10 +101,9 @@ def _standings_of(request: Request, pk: str) -> snapshots.StoredStandings:
     """The standings' state of a tournament the caller may see (404 otherwise), read once
     per request: the ETag and the body both need it."""
     if not hasattr(request, "stored_standings"):
-        tournaments = visible_tournaments(request.user)
-        state = snapshots.stored_standings(tournaments, pk) if pk.isdigit() else None
-        if state is None:
-            raise Http404
+        state = snapshots.stored_standings(int(pk)) if pk.isdigit() else None
+        if state is None or not (state.is_public or organises_club(request.user, state.club)):
+            raise Http404  # as for the tournament itself: what one may not see is not there
         request.stored_standings = state  # type: ignore[attr-defined]
     return request.stored_standings  # type: ignore[attr-defined,no-any-return]
 

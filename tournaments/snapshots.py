@@ -17,11 +17,12 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Model, Q, QuerySet
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model, QuerySet
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -192,10 +193,12 @@ BODY_SECONDS = 24 * 3600
 
 @dataclass(frozen=True)
 class StoredStandings:
-    """What names a tournament's public standings: enough for their ETag and to find
-    their stored body, read without the snapshot's data."""
+    """What names a tournament's public standings: enough for their ETag, to find their
+    stored body and to say who may see them, read without the snapshot's data."""
 
     tournament: int
+    club: int
+    is_public: bool
     name: str
     status: str
     results_version: int
@@ -215,34 +218,30 @@ class StoredStandings:
         return f"{self.tournament}-{self.results_version}-{computed}-{self.status}"
 
 
-STORED_FIELDS = ("pk", "name", "status", "results_version")
-
-
-def stored_standings(tournaments: QuerySet[Tournament], pk: Any) -> StoredStandings | None:
-    """The standings' state of tournament ``pk`` among ``tournaments`` (those the reader
-    may see), or None: one query, without the snapshot's data."""
-    counted = [Round.Status.PUBLISHED, Round.Status.CLOSED]
-    row = (
-        tournaments.filter(pk=pk)
-        .annotate(
-            shown_rounds=Count("rounds", filter=Q(rounds__status__in=counted)),
-            last_round=Max("rounds__number", filter=Q(rounds__status__in=counted)),
-        )
-        .values_list(
-            *STORED_FIELDS,
-            "standings_snapshot__computed_version",
-            "standings_snapshot__computed_at",
-            "shown_rounds",
-            "last_round",
-        )
-        .first()
+@lru_cache(maxsize=1)
+def _stored_standings_sql() -> str:
+    tournaments, snapshots = Tournament._meta.db_table, StandingsSnapshot._meta.db_table
+    rounds = f"FROM {Round._meta.db_table} r WHERE r.tournament_id = t.id AND r.status IN (%s, %s)"
+    return (
+        "SELECT t.id, t.club_id, t.is_public, t.name, t.status, t.results_version, "
+        f"s.computed_version, s.computed_at, (SELECT COUNT(*) {rounds}), "
+        f"(SELECT MAX(r.number) {rounds}) FROM {tournaments} t "
+        f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id WHERE t.id = %s"
     )
+
+
+def stored_standings(pk: int) -> StoredStandings | None:
+    """The standings' state of tournament ``pk`` (None if there is none): one plain
+    statement (a public read's only one), without the snapshot's data. Who may see it
+    is the caller's question (``is_public`` and ``club``)."""
+    counted = [Round.Status.PUBLISHED, Round.Status.CLOSED]
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_standings_sql(), [*counted, *counted, pk])
+        row = cursor.fetchone()
     if row is None:
         return None
-    pk, name, status, results_version, computed, computed_at, shown, last = row
-    return StoredStandings(
-        pk, name, status, results_version, computed, computed_at, (shown, last or 0)
-    )
+    *fields, shown, last = row
+    return StoredStandings(*fields, rounds=(shown, last or 0))
 
 
 def standings_body_key(tournament_id: int, version: int | None) -> str:

@@ -121,8 +121,8 @@ def _stored_state(request: HttpRequest, pk: int) -> snapshots.StoredStandings:
     """The standings' state of a tournament the reader may see (404 otherwise), read once
     per request: the ETag and the answer both need it."""
     if not hasattr(request, "stored_standings"):
-        state = snapshots.stored_standings(visible_tournaments(request.user), pk)
-        if state is None:
+        state = snapshots.stored_standings(pk)
+        if state is None or not (state.is_public or organises_club(request.user, state.club)):
             raise Http404
         request.stored_standings = state  # type: ignore[attr-defined]
     return request.stored_standings  # type: ignore[attr-defined,no-any-return]
