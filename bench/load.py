@@ -680,6 +680,8 @@ def run_in_checkout(checkout: Path, argv: list[str]) -> None:
     if not python.exists():
         raise SystemExit(f"{python} is missing: create the checkout's virtual environment")
     os.environ["KLAMMERN_BENCH_ROOT"] = str(checkout.resolve())
+    os.environ["PYTHONPATH"] = str(checkout.resolve())  # its packages, never this one's
+    os.chdir(checkout.resolve())
     os.execv(python, [str(python), str(Path(__file__).resolve()), *argv])
 
 

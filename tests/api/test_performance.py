@@ -216,3 +216,34 @@ def test_standings_page_is_served_as_stored_until_a_new_snapshot(event: Event) -
     assert again == before and len(read) == 1, read
     assert behind == before and f'data-version="{version}"' in behind
     assert f'data-version="{version + 1}"' in after
+
+
+def test_the_credential_statement_loads_what_the_orm_loads(event: Event) -> None:
+    """``find_usable_credential`` builds the credential, its table, round, tournament and
+    match from one plain statement: each loaded field holds what the ORM reads."""
+    from tournaments.authentication import LOADED_FIELDS, find_usable_credential
+    from tournaments.models import DeviceCredential
+
+    credential = find_usable_credential(event.code1)
+    assert credential is not None
+    table = credential.table
+    loaded = {
+        DeviceCredential: credential,
+        type(table): table,
+        type(table.round): table.round,
+        type(table.round.tournament): table.round.tournament,
+        Match: table.match,
+    }
+    with CaptureQueriesContext(connection) as queries:
+        for model, instance in loaded.items():
+            for name in LOADED_FIELDS[model]:
+                attname = model._meta.get_field(name).attname  # type: ignore[union-attr]
+                getattr(instance, attname)
+    assert not queries.captured_queries  # nothing deferred was read
+    for model, instance in loaded.items():
+        fresh = model.objects.get(pk=instance.pk)
+        for name in LOADED_FIELDS[model]:
+            attname = model._meta.get_field(name).attname  # type: ignore[union-attr]
+            assert getattr(instance, attname) == getattr(fresh, attname), (model, name)
+    assert table.match.pk == event.match1.pk and table.pk == event.table1.pk
+    assert find_usable_credential("ZZZZ-ZZZZ") is None
