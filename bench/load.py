@@ -14,10 +14,18 @@ Scenarios (targets from the issue):
 - ``reads``: public standings (API and HTML page) read with keep-alive while tablets keep
   submitting: requests/s (>= 500). Uses ``wrk`` when installed, else Python threads.
 
-It creates a fresh database ``klammern_bench`` (dropped and recreated on each run) and uses
-Redis database 5, so it touches nobody else's data. Rate limits (``THROTTLE_*``) are lifted
-for the benchmark: one machine plays every tablet and every reader. Everything it starts
-(gunicorn, the Celery worker) is stopped when it ends; load runs only for the given time.
+It creates a fresh database ``klammern_bench`` (``--database``; dropped and recreated on
+each run) and uses Redis database 5 (``--redis-db``), so it touches nobody else's data.
+Rate limits (``THROTTLE_*``) are lifted for the benchmark: one machine plays every tablet
+and every reader. Everything it starts (gunicorn, the Celery worker) is stopped when it
+ends; load runs only for the given time.
+
+``--checkout DIR`` runs the same scenarios against another checkout of the project (e.g. a
+``git worktree`` of an older commit, with its own ``.venv``): this script re-executes
+itself with that checkout's interpreter and serves that checkout's code, so two commits
+are compared by the same script. A match has at most 64 deals (``MAX_DEALS_PER_MATCH``): a
+scenario that needs more deals per table plays them on the same table of a further
+tournament, set up beforehand.
 """
 
 from __future__ import annotations
@@ -43,19 +51,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+#: the checkout served (``--checkout`` re-executes this script with it set)
+ROOT = Path(os.environ.get("KLAMMERN_BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
-DB_NAME = "klammern_bench"
 UNLIMITED = "10000000/min"
 SCENARIOS = ("latency", "sustained", "burst", "reads")
+#: the most deals a match may have (``tournaments.models.MAX_DEALS_PER_MATCH``)
+MAX_DEALS_PER_MATCH = 64
 
 
 def bench_env(args: argparse.Namespace) -> dict[str, str]:
     return {
         **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
-        "REDIS_URL": "redis://127.0.0.1:6379/5",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}",
+        "REDIS_URL": f"redis://127.0.0.1:6379/{args.redis_db}",
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "bench-only-not-a-secret-" + "x" * 40,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -75,12 +85,12 @@ def bench_env(args: argparse.Namespace) -> dict[str, str]:
 # --- the site -------------------------------------------------------------------------
 
 
-def recreate_database(env: dict[str, str]) -> None:
+def recreate_database(env: dict[str, str], name: str) -> None:
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
-        c.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        c.execute(f"CREATE DATABASE {DB_NAME}")
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        c.execute(f"CREATE DATABASE {name}")
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
     subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
@@ -107,7 +117,7 @@ def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
 def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]:
     from tournaments.simulation.server import free_port
 
-    port = free_port()
+    port = args.port or free_port()
     gunicorn = [
         str(VENV_BIN / "gunicorn"),
         "klammern_site.wsgi",
@@ -360,6 +370,14 @@ def machine() -> str:
     return f"load average {load} on {os.cpu_count()} cores"
 
 
+def commit_of(checkout: Path) -> str:
+    """The checkout's commit, with ``+`` when its files differ from it."""
+    git = ["git", "-C", str(checkout)]
+    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run([*git, "status", "--porcelain", "-uno"], capture_output=True, text=True)
+    return commit.stdout.strip() + ("+" if dirty.stdout.strip() else "")
+
+
 def headline(title: str) -> None:
     print(f"\n== {title} ({machine()})", flush=True)
 
@@ -397,9 +415,12 @@ def sustained(
     # enough deals for 400 deals/s: the client threads are not served evenly (some
     # tables get twice the average), and a table out of deals would only get 400s. An
     # entry counts its match's earlier deals (an index scan), so longer matches cost
-    # next to nothing more; nothing is rescored per entry (Liga matches aside).
-    deals = int(seconds * 400 / tables) + 10
-    bench_field = bench.field(tables=tables, deals=deals)
+    # next to nothing more; nothing is rescored per entry (Liga matches aside). Past
+    # MAX_DEALS_PER_MATCH a table goes on at its seat of a further tournament.
+    needed = int(seconds * 400 / tables) + 10
+    deals = min(needed, MAX_DEALS_PER_MATCH)
+    fields = [bench.field(tables=tables, deals=deals) for _ in range(-(-needed // deals))]
+    seats = [[f.tables[index] for f in fields] for index in range(tables)]
     tally, next_deal = Tally(), Counter[int]()
     stop = stop or threading.Event()
     windows: Counter[int] = Counter()
@@ -410,14 +431,22 @@ def sustained(
     # the tables take turns: a client thread takes the table waiting longest, sends its
     # next deal and puts it back last (a table is never sent two deals at once), so
     # every table advances at the same pace whichever threads the GIL favours
-    waiting = deque(bench_field.tables)
+    waiting = deque(range(tables))
 
     def tablet_loop(_index: int) -> None:
         while not stop.is_set() and time.perf_counter() - started < seconds:
-            table = waiting.popleft()
-            next_deal[table.match] += 1
-            reply = bench.submit(table, next_deal[table.match])
-            waiting.append(table)
+            try:
+                seat = waiting.popleft()
+            except IndexError:  # every table is full (or in another thread's hands)
+                time.sleep(0.001)
+                continue
+            entered = next_deal[seat]
+            next_deal[seat] += 1
+            if entered >= deals * len(fields):  # every tournament's match is full
+                continue
+            table = seats[seat][entered // deals]
+            reply = bench.submit(table, entered % deals + 1)
+            waiting.append(seat)
             tally.add(reply)
             if reply.status == 201:
                 with tally.lock:
@@ -634,20 +663,42 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--reads-connections", type=int, default=32)
     parser.add_argument("--reads-writers", type=int, default=4, help="tablets during reads")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--database", default="klammern_bench", help="dropped and recreated")
+    parser.add_argument("--redis-db", type=int, default=5, help="Redis database number")
+    parser.add_argument("--port", type=int, default=0, help="gunicorn's port (default: free)")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        help="serve this checkout (with its own .venv) instead of this one",
+    )
     return parser.parse_args(argv)
+
+
+def run_in_checkout(checkout: Path, argv: list[str]) -> None:
+    """Re-execute this script with ``checkout``'s interpreter, serving its code."""
+    python = checkout.resolve() / ".venv" / "bin" / "python"
+    if not python.exists():
+        raise SystemExit(f"{python} is missing: create the checkout's virtual environment")
+    os.environ["KLAMMERN_BENCH_ROOT"] = str(checkout.resolve())
+    os.environ["PYTHONPATH"] = str(checkout.resolve())  # its packages, never this one's
+    os.chdir(checkout.resolve())
+    os.execv(python, [str(python), str(Path(__file__).resolve()), *argv])
 
 
 def main(argv: list[str]) -> None:
     args = parse(argv)
+    if args.checkout and args.checkout.resolve() != ROOT.resolve():
+        rest = [a for i, a in enumerate(argv) if a != "--checkout" and argv[i - 1] != "--checkout"]
+        run_in_checkout(args.checkout, [a for a in rest if not a.startswith("--checkout=")])
     chosen = args.scenarios or list(SCENARIOS)
     if unknown := set(chosen) - set(SCENARIOS):
         raise SystemExit(f"unknown scenarios: {', '.join(sorted(unknown))}")
     env = bench_env(args)
     print(
-        f"machine before: {machine()}; gunicorn -k {args.worker_class} -w {args.workers} "
-        f"--threads {args.threads}"
+        f"machine before: {machine()}; serving {ROOT} ({commit_of(ROOT)}); gunicorn -k "
+        f"{args.worker_class} -w {args.workers} --threads {args.threads}"
     )
-    recreate_database(env)
+    recreate_database(env, args.database)
     organiser = create_organiser(env)
     figures: dict[str, Any] = {"machine_before": machine()}
     with running_site(env, args) as url:

@@ -26,6 +26,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.generics import ListAPIView
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,6 +34,7 @@ from rest_framework.views import APIView
 from tournaments.errors import PreconditionRequired, Refused
 from tournaments.models import DeviceCredential, Match, Round
 from tournaments.permissions import device_of, organises_club, reads_league_match_day
+from tournaments.throttles import CountedTogether
 from tournaments.validators import validate_text
 
 from . import services
@@ -67,10 +69,12 @@ DEAL_RECORD = {
 }
 
 
-class MatchAccess(APIView):
-    """Finds the match and checks the caller's role for it."""
+class MatchAccess(CountedTogether, APIView):
+    """Finds the match and checks the caller's role for it. JSON only, and the
+    throttles' counters raised in one round trip: deal entry is the hot path."""
 
     permission_classes: list[Any] = []
+    renderer_classes = [JSONRenderer]
     throttle_scope = "deals"
 
     def get_match(self, request: Request, match_id: int, *, write: bool) -> Match:

@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -160,11 +161,12 @@ def _played(match: Match) -> int:
     return versions.exclude(outcome="thrown_in").count()
 
 
-def _is_finished(match: Match) -> bool:
-    """A fixed-length match is finished when all its planned deals are played; a
-    Liga-Partie when the keeper says so."""
+def _is_finished(match: Match, *, played: int | None = None) -> bool:
+    """A fixed-length match is finished when all its planned deals are played
+    (``played``: their number, if known); a Liga-Partie when the keeper says so."""
     if match.mode != Match.Mode.LIGA:
-        return _played(match) >= (match.deals_planned or 0)
+        played = _played(match) if played is None else played
+        return played >= (match.deals_planned or 0)
     options = tournament_options(match.round.tournament)
     if presets.is_points_game(options):  # a Klaverjas or 2/3-player match to a target
         return points_match(current_results(match), options).finished
@@ -174,12 +176,14 @@ def _is_finished(match: Match) -> bool:
         return True
 
 
-def _refresh_match_status(match: Match, *, always_save: bool = False) -> None:
+def _refresh_match_status(
+    match: Match, *, always_save: bool = False, played: int | None = None
+) -> None:
     """Open ↔ finished after deals changed; a confirmed match stays confirmed. Written
     only when it changed, unless ``always_save`` (a correction restarts ``finished_at``)."""
     if match.status == Match.Status.CONFIRMED:
         return
-    finished = _is_finished(match)
+    finished = _is_finished(match, played=played)
     status = Match.Status.FINISHED if finished else Match.Status.OPEN
     if status == match.status and not always_save:
         return
@@ -199,6 +203,40 @@ def _lock_match(match: Match) -> tuple[Match, str]:
     )
     status = Round.objects.values_list("status", flat=True).get(pk=locked.round_id)
     return locked, status
+
+
+#: The match's columns an entry reads under its lock (``Model.from_db`` order).
+ENTRY_MATCH_FIELDS = ("id", "round_id", "table_id", "mode", "deals_planned", "target", "status")
+
+
+@lru_cache(maxsize=1)
+def _entry_lock_sql() -> str:
+    match, round_ = Match._meta.db_table, Round._meta.db_table
+    tournament = Tournament._meta.db_table
+    columns = ", ".join(f"m.{name}" for name in ENTRY_MATCH_FIELDS)
+    return (
+        f"SELECT {columns}, r.status, t.status FROM {match} m "
+        f"JOIN {round_} r ON r.id = m.round_id JOIN {tournament} t ON t.id = r.tournament_id "
+        "WHERE m.id = %s FOR UPDATE OF m"
+    )
+
+
+def _lock_match_for_entry(match: Match) -> tuple[Match, str]:
+    """``_lock_match`` for a new deal, in one statement: the match locked and re-read, its
+    round's and tournament's status read with it. A round changes its status while a
+    match of it is locked only from published to closed (``close_round``), and both
+    take entries; the tournament's status is read as in ``_lock_match``."""
+    if connection.vendor != "postgresql":  # no FOR UPDATE OF (SQLite locks the database)
+        return _lock_match(match)
+    with connection.cursor() as cursor:
+        cursor.execute(_entry_lock_sql(), [match.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Match.DoesNotExist(f"Match {match.pk} does not exist.")
+    locked = Match.from_db(connection.alias, ENTRY_MATCH_FIELDS, row[:-2])
+    locked.round = match.round  # loaded with the device's credential, tournament too
+    locked.round.tournament.status = row[-1]
+    return locked, row[-2]
 
 
 def _ensure_accepting(match: Match, round_status: str) -> None:
@@ -254,6 +292,89 @@ def _new_version(
     )
 
 
+#: The columns of a new deal version, after ``deal_id`` (``_insert_first_version``).
+VERSION_COLUMNS = (
+    "version",
+    "record",
+    "result",
+    "engine_version",
+    "is_current",
+    "created_by_user_id",
+    "created_by_device_id",
+    "reason",
+    "created",
+    "points_0",
+    "points_1",
+    "small_0",
+    "small_1",
+    "match_points_0",
+    "match_points_1",
+    "outcome",
+    "winner_team",
+)
+
+
+@lru_cache(maxsize=1)
+def _insert_first_version_sql() -> str:
+    deal, version = Deal._meta.db_table, DealVersion._meta.db_table
+    values = ", ".join("%s::jsonb" if c in ("record", "result") else "%s" for c in VERSION_COLUMNS)
+    return (
+        f"WITH d AS (INSERT INTO {deal} (match_id, number, created) VALUES (%s, %s, %s) "
+        "RETURNING id), "
+        f"v AS (INSERT INTO {version} (deal_id, {', '.join(VERSION_COLUMNS)}) "
+        f"VALUES ((SELECT id FROM d), {values}) RETURNING id, deal_id) "
+        f"SELECT v.id, v.deal_id, (SELECT COUNT(*) FROM {version} cv "
+        f"JOIN {deal} cd ON cd.id = cv.deal_id WHERE cd.match_id = %s AND cv.is_current "
+        "AND cv.outcome <> %s) FROM v"
+    )
+
+
+def _insert_first_version(
+    *,
+    match: Match,
+    number: int,
+    record: dict[str, Any],
+    result: dict[str, Any],
+    user: Any,
+    device: DeviceCredential | None,
+) -> tuple[DealVersion, int]:
+    """Deal ``number`` and its version 1, written while the match is locked; the version
+    (its deal and match attached) and the match's played deals now. On PostgreSQL one
+    statement writes both rows and counts the deals played before (its snapshot is taken
+    after the lock was granted, so every earlier entry of the match is counted)."""
+    thrown_in = DealVersion.Outcome.THROWN_IN
+    if connection.vendor != "postgresql":
+        deal = Deal.objects.create(match=match, number=number)
+        version = _new_version(
+            deal=deal, version=1, record=record, result=result, user=user, device=device
+        )
+        return version, _played(match)
+    now = timezone.now()
+    deal = Deal(match=match, number=number, created=now)
+    version = DealVersion(
+        deal=deal,
+        version=1,
+        record=record,
+        result=result,
+        engine_version=engine.ENGINE_VERSION,
+        is_current=True,
+        created_by_user=user if getattr(user, "is_authenticated", False) else None,
+        created_by_device=device,
+        reason="",
+        created=now,
+        **_score_columns(result),
+    )
+    values = [getattr(version, column) for column in VERSION_COLUMNS]
+    values[1:3] = [json.dumps(record), json.dumps(result)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _insert_first_version_sql(), [match.pk, number, now, *values, match.pk, thrown_in]
+        )
+        version.pk, deal.pk, played = cursor.fetchone()
+    version.deal = deal  # its id is known now
+    return version, played + (version.outcome != thrown_in)
+
+
 def _already_entered(number: int) -> Conflict:
     return Conflict(
         "deal_exists",
@@ -284,7 +405,7 @@ def submit_deal(
     on its row; the unique constraint on (match, number) stays the final guard against a
     second entry of the same number."""
     result = check_record(record, match=match)
-    match, round_status = _lock_match(match)
+    match, round_status = _lock_match_for_entry(match)
     _ensure_accepting(match, round_status)
     _ensure_playable(match, number=number, thrown_in=result.get("outcome") == "thrown_in")
     if match.status != Match.Status.OPEN:
@@ -293,13 +414,12 @@ def submit_deal(
         raise Conflict("match_finished", _("This match is finished; deals can only be corrected."))
     try:
         with transaction.atomic(savepoint=False):
-            deal = Deal.objects.create(match=match, number=number)
-            version = _new_version(
-                deal=deal, version=1, record=record, result=result, user=user, device=device
+            version, played = _insert_first_version(
+                match=match, number=number, record=record, result=result, user=user, device=device
             )
     except IntegrityError as exc:
         raise _already_entered(number) from exc
-    _refresh_match_status(match)
+    _refresh_match_status(match, played=played)
     _notify(match)
     _queue_analysis(version)
     return version
@@ -421,6 +541,35 @@ def _replay(stored: IdempotencyRecord, *, request_hash: str) -> ApiResult:
     return ApiResult(stored.status_code, stored.response_body, stored.etag, replayed=True)
 
 
+@lru_cache(maxsize=1)
+def _store_response_sql() -> str:
+    return (
+        f"INSERT INTO {IdempotencyRecord._meta.db_table} (scope, key, request_hash, "
+        "status_code, response_body, etag, created) VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s)"
+    )
+
+
+def _store_response(*, scope: str, key: str, request_hash: str, result: ApiResult) -> None:
+    """The idempotency record of ``result``: on PostgreSQL one plain INSERT (the ORM's
+    compiling cost more than the statement; the body is JSON-safe, it is sent as JSON)."""
+    if connection.vendor != "postgresql":
+        IdempotencyRecord.objects.create(
+            scope=scope,
+            key=key,
+            request_hash=request_hash,
+            status_code=result.status_code,
+            response_body=result.body,
+            etag=result.etag,
+        )
+        return
+    body = json.dumps(result.body)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _store_response_sql(),
+            [scope, key, request_hash, result.status_code, body, result.etag, timezone.now()],
+        )
+
+
 def execute_idempotently(
     *, scope: str, key: str, request_hash: str, operation: Callable[[], ApiResult]
 ) -> ApiResult:
@@ -438,14 +587,7 @@ def execute_idempotently(
     try:
         with transaction.atomic():
             result = operation()
-            IdempotencyRecord.objects.create(
-                scope=scope,
-                key=key,
-                request_hash=request_hash,
-                status_code=result.status_code,
-                response_body=result.body,
-                etag=result.etag,
-            )
+            _store_response(scope=scope, key=key, request_hash=request_hash, result=result)
             return result
     except (IntegrityError, ApplicationError):
         stored = IdempotencyRecord.objects.filter(scope=scope, key=key).first()

@@ -10,14 +10,16 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.http import Http404, HttpResponse, HttpResponseBase
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import condition
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -32,6 +34,7 @@ from .permissions import (
     NotADevice,
     device_of,
     organised_club_ids,
+    organises_club,
     require_organiser,
     visible_tournaments,
 )
@@ -94,14 +97,48 @@ def fresh_standings(tournament: Tournament) -> dict[str, Any]:
 STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
 
 
-def standings_response(request: Request, tournament: Tournament) -> Response:
-    """The stored standings, with an ETag for conditional GETs (the public live tables
-    poll this) and a short public lifetime for anonymous readers."""
-    etag = f'"standings-{selectors.standings_tag(tournament)}-{get_language()}"'
-    response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
-    if response is None:
-        response = Response(selectors.standings_state(tournament))
-    response["ETag"] = etag
+def _standings_of(request: Request, pk: str) -> snapshots.StoredStandings:
+    """The standings' state of a tournament the caller may see (404 otherwise), read once
+    per request: the ETag and the body both need it."""
+    if not hasattr(request, "stored_standings"):
+        state = snapshots.stored_standings(int(pk)) if pk.isdigit() else None
+        if state is None or not (state.is_public or organises_club(request.user, state.club)):
+            raise Http404  # as for the tournament itself: what one may not see is not there
+        request.stored_standings = state  # type: ignore[attr-defined]
+    return request.stored_standings  # type: ignore[attr-defined,no-any-return]
+
+
+def standings_etag(request: Request, pk: str) -> str:
+    """Names the stored standings answer: results and snapshot versions, the tournament's
+    status and the language of its ``detail``."""
+    return f'"standings-{_standings_of(request, pk).tag}-{get_language()}"'
+
+
+def standings_response(request: Request, pk: str) -> HttpResponse:
+    """The stored standings: the snapshot's body stored per version
+    (``snapshots.standings_body``) in its envelope of versions and ``detail``, never
+    serialised again per read; a conditional GET with a matching ETag is 304 (Django's
+    ``condition`` around the action)."""
+    state = _standings_of(request, pk)
+    envelope = {
+        "tournament": state.tournament,
+        "results_version": state.results_version,
+        "computed_version": state.computed_version,
+        "up_to_date": state.up_to_date,
+        "computed_at": state.computed_at,
+        "detail": selectors.standings_detail(
+            computed=state.computed_version is not None, up_to_date=state.up_to_date
+        ),
+    }
+    head = snapshots.as_json(envelope)
+    body = f'{head[:-1]},"data":{snapshots.standings_body(state)}}}'
+    return HttpResponse(body.encode(), content_type="application/json")
+
+
+def standings_caching(request: Request, response: HttpResponseBase) -> HttpResponseBase:
+    """A short public lifetime for anonymous readers; the answer varies with the
+    language (``detail``) and, as every API answer, with ``Accept``."""
+    patch_vary_headers(response, ["Accept"])
     if not request.user.is_authenticated:
         patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
     return response
@@ -241,10 +278,11 @@ class TournamentViewSet(
             tournament = self.get_object()
             require_organiser(request.user, tournament.club_id)
             return Response(fresh_standings(tournament))
-        queryset = self.filter_queryset(self.get_queryset()).select_related("standings_snapshot")
-        tournament = get_object_or_404(queryset, pk=pk)
-        self.check_object_permissions(request, tournament)
-        return standings_response(request, tournament)
+        return standings_caching(request, self.stored_standings(request, pk))
+
+    @method_decorator(condition(etag_func=standings_etag))
+    def stored_standings(self, request: Request, pk: str) -> HttpResponseBase:
+        return standings_response(request, pk)
 
 
 class RegistrationViewSet(

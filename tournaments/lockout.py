@@ -6,7 +6,9 @@ Failures are counted per client address (the one DRF's throttles see, so
 ``DJANGO_TRUSTED_PROXY_COUNT`` applies) and, for passwords, per username, in fixed
 windows in the ``default`` cache. Past ``LOCKOUT_ADDRESS_RATE`` failures from one
 address, or ``LOCKOUT_ACCOUNT_RATE`` for one username, every further attempt is refused,
-right or wrong, until the window ends: a locked account unlocks by itself.
+right or wrong, until the window ends: a locked account unlocks by itself. A table code
+is the exception: a usable code is always accepted, and only wrong codes from a locked
+address are refused (``wait_after_unusable_code``).
 
 A password attempt is counted before the password is checked (``claim_attempt``: the
 cache's atomic ``add`` and ``incr``, one Redis ``INCR``), and given back when it
@@ -141,6 +143,18 @@ def record_code_failure(request: Any, code: str) -> None:
     """A table code was refused: counted only if no such code was ever issued."""
     if not DeviceCredential.objects.filter(code_hash=hash_device_code(code)).exists():
         record_failure(request)
+
+
+def wait_after_unusable_code(request: Any, code: str) -> int:
+    """After ``code`` was found unusable (callers look the code up first, so a usable
+    code is accepted whatever the address's failures: tablets of one venue share its
+    address, and one tablet's typing errors must not lock out the others): the seconds
+    the address must wait while it is locked for wrong codes, or 0 once this failure is
+    counted."""
+    if wait := locked_for(request):
+        return wait
+    record_code_failure(request, code)
+    return 0
 
 
 def username_of(data: Any) -> str | None:

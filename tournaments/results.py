@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from .models import Club, Tournament
@@ -41,14 +42,40 @@ def notify_results_changed(*, tournament_id: int, club_id: int | None = None) ->
     """Bump the tournament's and its club's results version; after commit, queue their
     recomputes (coalesced). Call it last in a write: the two rows stay locked until the
     commit, and every result of the tournament takes them in turn."""
+    owner = bump_results_versions(tournament_id=tournament_id, club_id=club_id)
+    transaction.on_commit(
+        lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=owner),
+        robust=True,
+    )
+
+
+def bump_results_versions(*, tournament_id: int, club_id: int | None = None) -> int:
+    """Both results versions raised; the club's id. On PostgreSQL one statement (the
+    tournament's UPDATE names the club to the club's)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_bump_sql(), [tournament_id])
+            row = cursor.fetchone()
+        if row is not None:
+            return int(row[0])
+        if club_id is None:
+            raise Tournament.DoesNotExist(f"Tournament {tournament_id} does not exist.")
+        return club_id
     Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
     if club_id is None:
         club_id = Tournament.objects.values_list("club_id", flat=True).get(pk=tournament_id)
     Club.objects.filter(pk=club_id).update(results_version=F("results_version") + 1)
-    owner = club_id
-    transaction.on_commit(
-        lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=owner),
-        robust=True,
+    return club_id
+
+
+@lru_cache(maxsize=1)
+def _bump_sql() -> str:
+    tournaments, clubs = Tournament._meta.db_table, Club._meta.db_table
+    return (
+        f"WITH t AS (UPDATE {tournaments} SET results_version = results_version + 1 "
+        "WHERE id = %s RETURNING club_id) "
+        f"UPDATE {clubs} SET results_version = results_version + 1 "
+        "WHERE id = (SELECT club_id FROM t) RETURNING id"
     )
 
 

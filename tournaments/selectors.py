@@ -139,21 +139,24 @@ def standings_state(tournament: Tournament) -> dict[str, Any]:
     snapshot = getattr(tournament, "standings_snapshot", None)
     computed = snapshot.computed_version if snapshot else None
     up_to_date = computed is not None and computed >= tournament.results_version
-    if snapshot is None:
-        detail = _("Standings have not been computed yet.")
-    elif up_to_date:
-        detail = _("Standings are up to date.")
-    else:
-        detail = _("Newer results are being counted; these standings may be behind.")
     return {
         "tournament": tournament.pk,
         "results_version": tournament.results_version,
         "computed_version": computed,
         "up_to_date": up_to_date,
         "computed_at": snapshot.computed_at if snapshot else None,
-        "detail": detail,
+        "detail": standings_detail(computed=computed is not None, up_to_date=up_to_date),
         "data": snapshot.data if snapshot else {},
     }
+
+
+def standings_detail(*, computed: bool, up_to_date: bool) -> str:
+    """What the standings' ``detail`` says, in the reader's language."""
+    if not computed:
+        return _("Standings have not been computed yet.")
+    if up_to_date:
+        return _("Standings are up to date.")
+    return _("Newer results are being counted; these standings may be behind.")
 
 
 def with_standings_versions(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:

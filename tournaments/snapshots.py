@@ -5,18 +5,26 @@ runs the pure ``standings`` algorithms with the tournament's tie-break chain;
 ``compute_club_leaderboards`` does the same for a club's all-time table, KlammernBoss with
 the title's history, and league tables. ``recompute_*`` store the result as a snapshot
 unless a newer one is stored already (``store_snapshot``: a snapshot never goes back).
-Pages and the API read the snapshots only (``selectors``). Queueing the recomputes is
-``results``'s job; the tasks call these.
+Pages and the API read the snapshots only (``selectors``); the public standings are
+served from a body stored per snapshot version (``standings_body``), named by
+``stored_standings`` in one query. Queueing the recomputes is ``results``'s job; the
+tasks call these.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.core.cache import cache
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
 from . import presets, selectors, standings
 from .models import (
@@ -166,14 +174,102 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
 def recompute_standings(*, tournament_id: int) -> bool:
     """Recompute the standings and store them unless the snapshot already holds this or a
     newer version (a conditional UPDATE: the snapshot never goes backwards). True if
-    stored."""
+    stored; the snapshot's body for the API is stored with it (``standings_body``)."""
     data = compute_tournament_standings(tournament_id=tournament_id)
-    return store_snapshot(
-        StandingsSnapshot,
-        owner={"tournament_id": tournament_id},
-        data=data,
-        version=data["results_version"],
+    version = data["results_version"]
+    stored = store_snapshot(
+        StandingsSnapshot, owner={"tournament_id": tournament_id}, data=data, version=version
     )
+    if stored:
+        cache.set(standings_body_key(tournament_id, version), as_json(data), BODY_SECONDS)
+    return stored
+
+
+# --- what the public reads are served from ---------------------------------------------
+
+#: How long a snapshot's stored body is kept (a newer snapshot stores its own).
+BODY_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class StoredStandings:
+    """What names a tournament's public standings: enough for their ETag, to find their
+    stored body and to say who may see them, read without the snapshot's data."""
+
+    tournament: int
+    club: int
+    is_public: bool
+    name: str
+    status: str
+    results_version: int
+    computed_version: int | None
+    computed_at: datetime | None
+    #: the rounds shown (published or closed): their count and highest number
+    rounds: tuple[int, int]
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.computed_version is not None and self.computed_version >= self.results_version
+
+    @property
+    def tag(self) -> str:
+        """Changes with every result, a new snapshot and the tournament's status."""
+        computed = "none" if self.computed_version is None else self.computed_version
+        return f"{self.tournament}-{self.results_version}-{computed}-{self.status}"
+
+
+@lru_cache(maxsize=1)
+def _stored_standings_sql() -> str:
+    tournaments, snapshots = Tournament._meta.db_table, StandingsSnapshot._meta.db_table
+    rounds = f"FROM {Round._meta.db_table} r WHERE r.tournament_id = t.id AND r.status IN (%s, %s)"
+    return (
+        "SELECT t.id, t.club_id, t.is_public, t.name, t.status, t.results_version, "
+        f"s.computed_version, s.computed_at, (SELECT COUNT(*) {rounds}), "
+        f"(SELECT MAX(r.number) {rounds}) FROM {tournaments} t "
+        f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id WHERE t.id = %s"
+    )
+
+
+def stored_standings(pk: int) -> StoredStandings | None:
+    """The standings' state of tournament ``pk`` (None if there is none): one plain
+    statement (a public read's only one), without the snapshot's data. Who may see it
+    is the caller's question (``is_public`` and ``club``)."""
+    counted = [Round.Status.PUBLISHED, Round.Status.CLOSED]
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_standings_sql(), [*counted, *counted, pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    *fields, shown, last = row
+    return StoredStandings(*fields, rounds=(shown, last or 0))
+
+
+def standings_body_key(tournament_id: int, version: int | None) -> str:
+    return f"standings-body:{tournament_id}:{version}"
+
+
+def as_json(data: Any) -> str:
+    """``data`` as DRF's JSON renderer writes it (compact, UTF-8, its encoder)."""
+    return json.dumps(data, cls=JSONEncoder, ensure_ascii=False, separators=(",", ":"))
+
+
+def standings_body(state: StoredStandings) -> str:
+    """The JSON of the snapshot's standings (its ``data``) stored for ``state``'s
+    version: kept when the snapshot is stored, read back from the snapshot once after
+    the cache lost it, never serialised again per read."""
+    key = standings_body_key(state.tournament, state.computed_version)
+    body = cache.get(key)
+    if body is None:
+        row = (
+            StandingsSnapshot.objects.filter(tournament_id=state.tournament)
+            .values_list("computed_version", "data")
+            .first()
+        )
+        version, data = row if row is not None else (None, {})
+        body = as_json(data)
+        if row is not None and version == state.computed_version:  # not one stored since
+            cache.set(key, body, BODY_SECONDS)
+    return str(body)
 
 
 def store_snapshot(

@@ -21,13 +21,13 @@ from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
 
-#: Statements that do work per accepted deal: device auth, match lock, its round's status,
-#: deal, version, the match's deal count, both version bumps, idempotency record; + the
-#: match's status when it finishes.
-MAX_STATEMENTS_PER_DEAL = 10
-#: All queries including savepoints: here one pair because the test's transaction turns
-#: the request's BEGIN/COMMIT into a savepoint (in production 2 fewer).
-MAX_QUERIES_PER_DEAL = 12
+#: Statements that do work per accepted deal: device auth; the match locked with its
+#: round's and tournament's status; deal and version with the match's played deals; both
+#: version bumps; the idempotency record; + the match's status when it finishes.
+MAX_STATEMENTS_PER_DEAL = 6
+#: All queries: the statements and the request's BEGIN and COMMIT (here a savepoint and
+#: its release, inside the test's transaction).
+MAX_QUERIES_PER_DEAL = 8
 
 
 def statements(queries: CaptureQueriesContext) -> list[str]:
@@ -68,6 +68,19 @@ def test_queries_per_accepted_deal_are_bounded(event: Event, device: APIClient) 
     assert counts[0] == counts[1] == counts[2]  # independent of the deals before
     event.match1.refresh_from_db()
     assert event.match1.status == Match.Status.FINISHED
+
+
+def test_a_deal_entry_is_at_most_eight_statements(
+    event: Event, device: APIClient, django_assert_max_num_queries: Any
+) -> None:
+    """BEGIN and COMMIT included, also for the deal that finishes the match."""
+    for number in range(1, 5):
+        with django_assert_max_num_queries(MAX_QUERIES_PER_DEAL):
+            response = post(device, event.match1, number, summary_record(dealer=number - 1))
+        assert response.status_code == 201, response.content
+    event.match1.refresh_from_db()
+    assert event.match1.status == Match.Status.FINISHED
+    assert Deal.objects.filter(match=event.match1).count() == 4
 
 
 def test_queries_do_not_grow_with_the_match(club_a: Any, organiser: Any) -> None:
@@ -182,14 +195,55 @@ def test_standings_table_partial_is_cached_per_version(event: Event, client: Any
     assert client.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 304
 
 
-def test_cached_standings_page_follows_the_results(event: Event) -> None:
+def test_standings_page_is_served_as_stored_until_a_new_snapshot(event: Event) -> None:
+    """The page shows the stored snapshot (its results version in ``data-version``),
+    rendered once per snapshot and language: a result entered changes it only once its
+    recompute stored the new snapshot."""
     from django.test import Client
 
     snapshots.recompute_standings(tournament_id=event.tournament.pk)
     url = f"/tournaments/{event.tournament.pk}/standings/"
     before = Client().get(url).content.decode()
-    results.notify_results_changed(tournament_id=event.tournament.pk)
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().get(url).content.decode()
+    read = [q["sql"] for q in queries.captured_queries]  # before the next request clears them
+    results.notify_results_changed(tournament_id=event.tournament.pk)  # not yet counted
+    behind = Client().get(url).content.decode()
+    snapshots.recompute_standings(tournament_id=event.tournament.pk)
     after = Client().get(url).content.decode()
 
     version = event.tournament.results_version
-    assert f'data-version="{version}"' in before and f'data-version="{version + 1}"' in after
+    assert again == before and len(read) == 1, read
+    assert behind == before and f'data-version="{version}"' in behind
+    assert f'data-version="{version + 1}"' in after
+
+
+def test_the_credential_statement_loads_what_the_orm_loads(event: Event) -> None:
+    """``find_usable_credential`` builds the credential, its table, round, tournament and
+    match from one plain statement: each loaded field holds what the ORM reads."""
+    from tournaments.authentication import LOADED_FIELDS, find_usable_credential
+    from tournaments.models import DeviceCredential
+
+    credential = find_usable_credential(event.code1)
+    assert credential is not None
+    table = credential.table
+    loaded = {
+        DeviceCredential: credential,
+        type(table): table,
+        type(table.round): table.round,
+        type(table.round.tournament): table.round.tournament,
+        Match: table.match,
+    }
+    with CaptureQueriesContext(connection) as queries:
+        for model, instance in loaded.items():
+            for name in LOADED_FIELDS[model]:
+                attname = model._meta.get_field(name).attname  # type: ignore[union-attr]
+                getattr(instance, attname)
+    assert not queries.captured_queries  # nothing deferred was read
+    for model, instance in loaded.items():
+        fresh = model.objects.get(pk=instance.pk)
+        for name in LOADED_FIELDS[model]:
+            attname = model._meta.get_field(name).attname  # type: ignore[union-attr]
+            assert getattr(instance, attname) == getattr(fresh, attname), (model, name)
+    assert table.match.pk == event.match1.pk and table.pk == event.table1.pk
+    assert find_usable_credential("ZZZZ-ZZZZ") is None

@@ -83,11 +83,10 @@ def round_hand_records(request: HttpRequest, pk: int, number: int) -> HttpRespon
 @never_cache
 def tablet_hand_record(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """The table's own deal, for its tablet, while the round is still being played."""
-    if wait := lockout.locked_for(request):
-        return too_many_failures_page(request, wait)
     credential: DeviceCredential | None = find_usable_credential(code)
-    if credential is None:
-        lockout.record_code_failure(request, code)
+    if credential is None:  # a usable code is accepted even from a locked address
+        if wait := lockout.wait_after_unusable_code(request, code):
+            return too_many_failures_page(request, wait)
         raise Http404("Unknown table code.")
     match = get_object_or_404(
         Match.objects.select_related("round__tournament__club", "table"),

@@ -3,8 +3,10 @@ the projector view. Private tournaments are visible to their club's organisers o
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.http import (
     Http404,
@@ -15,12 +17,13 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.views.decorators.http import condition
 
 from games import hand_records
-from tournaments import finals, seasons
+from tournaments import finals, seasons, snapshots
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournament
 from tournaments.permissions import organises_club, visible_tournaments
@@ -109,50 +112,109 @@ def _standings_tournament(request: HttpRequest, pk: int) -> Tournament:
     return get_object_or_404(tournament_selectors.with_standings_versions(tournaments), pk=pk)
 
 
-def _standings_table_html(request: HttpRequest, tournament: Tournament) -> str:
+#: How long a rendered table or page is kept (a new snapshot names new ones).
+STORED_SECONDS = 3600
+STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
+
+
+def _stored_state(request: HttpRequest, pk: int) -> snapshots.StoredStandings:
+    """The standings' state of a tournament the reader may see (404 otherwise), read once
+    per request: the ETag and the answer both need it."""
+    if not hasattr(request, "stored_standings"):
+        state = snapshots.stored_standings(pk)
+        if state is None or not (state.is_public or organises_club(request.user, state.club)):
+            raise Http404
+        request.stored_standings = state  # type: ignore[attr-defined]
+    return request.stored_standings  # type: ignore[attr-defined,no-any-return]
+
+
+def _table_tag(request: HttpRequest, pk: int) -> str:
+    """Names the live table: the snapshot it shows (or, while none is stored, the
+    results), the tournament's status (a finished tournament's table is not polled) and
+    the language."""
+    state = _stored_state(request, pk)
+    shown = state.computed_version
+    stored = f"v{shown}" if shown is not None else f"live{state.results_version}"
+    return f"{state.tournament}-{stored}-{state.status}-{get_language()}"
+
+
+def _standings_table_html(request: HttpRequest, pk: int) -> str:
     """The live table (``_standings_table.html``), the same for every reader who may see
-    the tournament: rendered once per results/snapshot version, tournament status (a
-    finished tournament's table is final and is not polled) and language, and shared by
-    the page and the partial it polls."""
-    return tournament_selectors.cached_standings(  # type: ignore[no-any-return]
-        tournament,
-        f"table:{get_language()}:{tournament.status}",
-        lambda: render_to_string(
-            "public/_standings_table.html", _standings_context(tournament), request
-        ),
+    the tournament: rendered once per snapshot, status and language, shared by the page
+    and the partial it polls, and kept in the cache (``_table_tag``)."""
+    key = f"standings-table:{_table_tag(request, pk)}"
+    html = cache.get(key)
+    if html is None:
+        tournament = _standings_tournament(request, pk)
+        context = {
+            "tournament": tournament,
+            "standings": selectors.standings_view(tournament, live=False),
+        }
+        html = render_to_string("public/_standings_table.html", context, request)
+        cache.set(key, html, STORED_SECONDS)
+    return str(html)
+
+
+def _same_for_everyone(request: HttpRequest) -> bool:
+    """Whether the standings page is the same bytes for every reader: an anonymous one,
+    without a query string or messages to show."""
+    return (
+        not request.GET and "messages" not in request.COOKIES and not request.user.is_authenticated
     )
 
 
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page around the live table; the table itself is rendered once per standings
-    version and language (``_standings_table_html``) and refreshed by its partial."""
+def standings_page_etag(request: HttpRequest, pk: int) -> str | None:
+    """The page's ETag, for the pages the same for everyone: the table's tag, the
+    tournament's name and the rounds it links to."""
+    if not _same_for_everyone(request):
+        return None
+    state = _stored_state(request, pk)
+    name = zlib.crc32(state.name.encode())
+    shown, last = state.rounds
+    return f'"standings-page-{_table_tag(request, pk)}-{shown}-{last}-{name:x}"'
+
+
+def _render_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _standings_tournament(request, pk)
     rounds = list(_visible_rounds(request, tournament))
-    table = _standings_table_html(request, tournament)
     return render(
         request,
         "public/standings.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "standings_table": mark_safe(table),  # noqa: S308 - rendered by our template
+            # rendered by our template, once per snapshot and language
+            "standings_table": mark_safe(_standings_table_html(request, pk)),  # noqa: S308
         },
     )
 
 
-STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
+@condition(etag_func=standings_page_etag)
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page around the live table. For anonymous readers it is the same bytes for a
+    snapshot, status and language: rendered once, then served as stored, and 304 to a
+    matching ``If-None-Match``."""
+    etag = standings_page_etag(request, pk)
+    if etag is None:
+        return _render_standings_page(request, pk)
+    key = f"standings-page:{etag}"
+    page = cache.get(key)
+    if page is None:
+        page = _render_standings_page(request, pk).content
+        cache.set(key, page, STORED_SECONDS)
+    response = HttpResponse(page)
+    patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
+    return response
 
 
+def standings_table_etag(request: HttpRequest, pk: int) -> str:
+    return f'"standings-table-{_table_tag(request, pk)}"'
+
+
+@condition(etag_func=standings_table_etag)
 def standings_table(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live table the standings page polls, with an ETag."""
-    tournament = _standings_tournament(request, pk)
-    language = get_language()
-    tag = tournament_selectors.standings_tag(tournament)
-    etag = f'"standings-table-{tag}-{tournament.status}-{language}"'
-    response = get_conditional_response(request, etag=etag)  # 304 on a matching If-None-Match
-    if response is None:
-        response = HttpResponse(_standings_table_html(request, tournament))
-    response["ETag"] = etag
+    """The live table the standings page polls, with an ETag (304 while unchanged)."""
+    response = HttpResponse(_standings_table_html(request, pk))
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
     if not request.user.is_authenticated:
         patch_cache_control(response, max_age=STANDINGS_MAX_AGE)

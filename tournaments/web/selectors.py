@@ -109,18 +109,23 @@ def tables_holding_entries(blockers: list[dict[str, Any]]) -> list[int]:
 # --- tournament standings -------------------------------------------------------------
 
 
-def standings_view(tournament: Tournament) -> dict[str, Any]:
-    """Rows with names for the standings pages, plus where they came from."""
+def standings_view(tournament: Tournament, *, live: bool = True) -> dict[str, Any]:
+    """Rows with names for the standings pages, plus where they came from. ``live``: a
+    snapshot behind the results is replaced by a fresh computation; otherwise the last
+    snapshot is shown as it is stored (``version``: its results version), and the
+    standings are computed here only while none is stored."""
     state = selectors.standings_state(tournament)
     data = state["data"] if isinstance(state["data"], dict) else {}
     source = "snapshot"
-    if not (state["up_to_date"] and isinstance(data.get("rows"), list)):
+    stored = state["up_to_date"] or (not live and state["computed_version"] is not None)
+    if not (stored and isinstance(data.get("rows"), list)):
         source = "live"
         data = selectors.cached_standings(
             tournament,
             "live",
             lambda: snapshots.compute_tournament_standings(tournament_id=tournament.pk),
         )
+    version = state["computed_version"] if source == "snapshot" else tournament.results_version
     rows = [dict(row) for row in data.get("rows", [])]
     missing = [r["entrant"] for r in rows if not r.get("name")]
     if missing:
@@ -137,7 +142,7 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
     return {
         "rows": rows,
         "source": source,
-        "version": tournament.results_version,
+        "version": version,
         "columns": [_criterion_column(key, game) for key in chain],
         "game": game.value,
         "has_games": played or bool(data.get("games")),

@@ -45,13 +45,13 @@ def next_dealer(records: list[dict[str, Any]]) -> int:
 
 
 def _credential(request: HttpRequest, code: str) -> DeviceCredential | HttpResponse:
-    """The table's credential, or the page refusing the code (429 while failed codes
-    lock the client's address, see ``tournaments.lockout``)."""
-    if wait := lockout.locked_for(request):
-        return too_many_failures_page(request, wait)
+    """The table's credential, or the page refusing the code (429 for an unusable code
+    while failed codes lock the client's address, see ``tournaments.lockout``; a usable
+    code is always accepted)."""
     credential = find_usable_credential(code)
     if credential is None:
-        lockout.record_code_failure(request, code)
+        if wait := lockout.wait_after_unusable_code(request, code):
+            return too_many_failures_page(request, wait)
         return _unusable(request)
     return credential
 
