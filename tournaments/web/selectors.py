@@ -329,9 +329,11 @@ def club_view(club: Club) -> dict[str, Any]:
         titles.append(
             {
                 "tournament_name": entry.get("tournament_name", ""),
+                "evening": entry.get("evening"),
                 "boss": entry.get("boss"),
                 "name": names.get(entry.get("boss"), ""),
                 "new": entry.get("boss") is not None and entry.get("boss") != previous,
+                "previous_name": names.get(previous, "") if previous is not None else "",
             }
         )
         previous = entry.get("boss")

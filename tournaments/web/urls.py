@@ -16,6 +16,7 @@ from . import (
     pairs,
     player_link,
     public,
+    publishing,
     ratings,
     tablet,
 )
@@ -30,6 +31,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/table/", public.standings_table, name="standings-table"),
     path("tournaments/<int:pk>/projector/", public.projector, name="projector"),
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
+    path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
     path("clubs/<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings"),
