@@ -59,7 +59,7 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
 
 
 #: What an organiser may change of a club (its address, the slug, stays).
-CLUB_SETTINGS = frozenset({"name", "city", "boss_window"})
+CLUB_SETTINGS = frozenset({"name", "city", "boss_window", "embed_origins"})
 
 
 @transaction.atomic

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .validators import validate_name
+from .validators import validate_embed_origins, validate_name
 
 #: The most deals a match of a fixed number of deals may have.
 MAX_DEALS_PER_MATCH = 64
@@ -63,6 +63,13 @@ class Club(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
     city = models.CharField(max_length=200, blank=True, verbose_name=_("city"))
+    embed_origins = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_embed_origins],
+        help_text=_("Web sites (https://…) that may show the club's tables in a frame."),
+        verbose_name=_("embedding web sites"),
+    )
 
     class Meta:
         verbose_name = _("club")

@@ -58,16 +58,17 @@ class ClubCreateSerializer(Serializer):
 class ClubDetailSerializer(ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "city", "boss_window", "created"]
+        fields = ["id", "name", "slug", "city", "boss_window", "embed_origins", "created"]
         read_only_fields = fields
 
 
 class ClubUpdateSerializer(ModelSerializer):
-    """What an organiser changes of a club: name, city and the KlammernBoss window."""
+    """What an organiser changes of a club: name, city, the KlammernBoss window and the web
+    sites that may embed its tables."""
 
     class Meta:
         model = Club
-        fields = ["name", "city", "boss_window"]
+        fields = ["name", "city", "boss_window", "embed_origins"]
 
 
 class InvitationSerializer(Serializer):

@@ -8,15 +8,20 @@ from typing import Any
 
 import feedparser
 import pytest
+from django.core.exceptions import ValidationError
 
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import Client, committed
 from tournaments import services
-from tournaments.models import Club
+from tournaments.models import Club, Season
 from tournaments.web import selectors
 
 pytestmark = pytest.mark.django_db
+
+
+def text(response: Any) -> str:
+    return response.content.decode()
 
 
 def play_evening(event: Event, team0_points: int) -> set[str]:
@@ -119,3 +124,143 @@ def test_private_evenings_stay_out_of_the_feed(
     play_evening(event, team0_points=64)
     feed = feedparser.parse(client.get(f"/clubs/{club_a.slug}/feed.atom").content)
     assert not [e for e in feed.entries if e.title.endswith(event.tournament.name)]
+
+
+# --- embeds ---------------------------------------------------------------------------------
+
+
+def embed_urls(event: Event) -> list[str]:
+    season = Season.objects.create(
+        club=event.club, name="Saison 2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    return [
+        f"/embed/clubs/{event.club.slug}/",
+        f"/embed/tournaments/{event.tournament.pk}/standings/",
+        f"/embed/clubs/{event.club.slug}/seasons/{season.pk}/",
+    ]
+
+
+def directives(response: Any) -> dict[str, str]:
+    policy = response["Content-Security-Policy"]
+    return dict((part.strip().split(" ", 1) + [""])[:2] for part in policy.split(";"))
+
+
+def test_embeds_may_be_framed_only_by_the_clubs_sites(event: Event, client: Client) -> None:
+    event.club.embed_origins = ["https://www.herzbube.de", "https://verein.example"]
+    event.club.save(update_fields=["embed_origins"])
+    for url in embed_urls(event):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        policy = directives(response)
+        assert policy["frame-ancestors"] == "https://www.herzbube.de https://verein.example"
+        assert policy["script-src"] == "'self'", "no inline script, no third-party script"
+        assert policy["default-src"] == "'self'"
+        assert "X-Frame-Options" not in response
+        assert not response.cookies, f"{url} set {list(response.cookies)}"
+        assert "csrfmiddlewaretoken" not in text(response)
+        assert "<script>" not in text(response) and "<script " not in text(response).replace(
+            '<script src="/static/', ""
+        )
+    # every other page still refuses any frame
+    other = client.get(f"/clubs/{event.club.slug}/")
+    assert directives(other)["frame-ancestors"] == "'none'"
+    assert other["X-Frame-Options"] == "DENY"
+
+
+def test_an_embed_without_named_sites_is_framed_by_nobody(event: Event, client: Client) -> None:
+    for url in embed_urls(event):
+        response = client.get(url)
+        assert directives(response)["frame-ancestors"] == "'none'"
+
+
+def test_embed_theme_and_language(event: Event, client: Client) -> None:
+    url = f"/embed/clubs/{event.club.slug}/"
+    dark = text(client.get(url + "?theme=dark&lang=nl", HTTP_ACCEPT_LANGUAGE="de"))
+    assert 'class="embed theme-dark"' in dark and 'lang="nl"' in dark
+    assert "Eeuwige ranglijst" in dark
+    german = client.get(url + "?theme=neon", HTTP_ACCEPT_LANGUAGE="de")
+    assert 'class="embed theme-light"' in text(german) and "Ewige Tabelle" in text(german)
+    assert german["Content-Language"] == "de"
+    assert "Accept-Language" in german["Vary"]
+    english = text(client.get(url + "?lang=xx", HTTP_ACCEPT_LANGUAGE="en"))
+    assert "All-time table" in english
+
+
+def test_embedded_standings_poll_themselves_while_the_tournament_runs(
+    event: Event, client: Client
+) -> None:
+    url = f"/embed/tournaments/{event.tournament.pk}/standings/"
+    body = text(client.get(url + "?theme=dark&lang=de"))
+    assert f'hx-get="{url}?theme=dark&amp;lang=de"' in body
+    assert '<script src="/static/tournaments/htmx.min.js"' in body
+    assert "hx-disable" in body, "the public partial's own polling stays off"
+    partial = client.get(url + "?lang=de", HTTP_HX_REQUEST="true")
+    assert text(partial).startswith("<div hx-disable>") and "<html" not in text(partial)
+    assert directives(partial)["frame-ancestors"] == "'none'"
+
+
+def test_embeds_of_what_is_not_public_are_not_found(event: Event, client: Client) -> None:
+    event.tournament.is_public = False
+    event.tournament.save(update_fields=["is_public"])
+    assert client.get(f"/embed/tournaments/{event.tournament.pk}/standings/").status_code == 404
+    assert client.get("/embed/clubs/nowhere/").status_code == 404
+    assert client.get(f"/embed/clubs/{event.club.slug}/seasons/999999/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "origins",
+    [
+        ["http://www.herzbube.de"],
+        ["https://www.herzbube.de/verein"],
+        ["https://*.herzbube.de"],
+        ["https://WWW.herzbube.de"],
+        ["javascript:alert(1)"],
+        ["https://a.de 'unsafe-inline'"],
+        "https://www.herzbube.de",
+        [f"https://s{i}.de" for i in range(11)],
+    ],
+)
+def test_embed_origins_are_validated(club_a: Club, origins: Any) -> None:
+    club_a.embed_origins = origins
+    with pytest.raises(ValidationError):
+        club_a.full_clean()
+
+
+def test_embed_origins_through_the_api(event: Event, organiser: Any) -> None:
+    api = client_for(organiser)
+    url = f"/api/clubs/{event.club.pk}/"
+    bad = api.patch(url, {"embed_origins": ["https://x.de/path"]}, format="json")
+    assert bad.status_code == 400, bad.content
+    good = api.patch(url, {"embed_origins": ["https://www.herzbube.de"]}, format="json")
+    assert good.status_code == 200, good.content
+    assert good.json()["embed_origins"] == ["https://www.herzbube.de"]
+    event.club.refresh_from_db()
+    assert event.club.embed_origins == ["https://www.herzbube.de"]
+    stranger = client_for(None).patch(url, {"embed_origins": []}, format="json")
+    assert stranger.status_code in (401, 403)
+
+
+def test_console_names_the_sites_and_shows_the_codes_to_copy(event: Event, web: Client) -> None:
+    club = event.club
+    page = text(web.get(f"/console/clubs/{club.pk}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Nennen Sie zuerst Ihre Website" in page and "<iframe" not in page
+    settings = {"name": club.name, "city": "", "boss_window": "3"}
+    wrong = web.post(
+        f"/console/clubs/{club.pk}/settings/",
+        {**settings, "embed_origins": "https://www.herzbube.de/verein"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert wrong.status_code == 200 and "ist nicht die Adresse einer Website" in text(wrong)
+    club.refresh_from_db()
+    assert club.embed_origins == []
+    with committed():
+        web.post(
+            f"/console/clubs/{club.pk}/settings/",
+            {**settings, "embed_origins": "HTTPS://WWW.Herzbube.de/\n\n https://verein.example \n"},
+        )
+    club.refresh_from_db()
+    assert club.embed_origins == ["https://www.herzbube.de", "https://verein.example"]
+    page = text(web.get(f"/console/clubs/{club.pk}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Tabellen auf Ihrer Website" in page
+    assert f"&lt;iframe src=&quot;http://testserver/embed/clubs/{club.slug}/&quot;" in page
+    assert "https://www.herzbube.de\nhttps://verein.example</textarea>" in page

@@ -7,16 +7,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.db.models import Max
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.csp import CSP
 from django.utils.feedgenerator import Atom1Feed
-from django.utils.translation import gettext
+from django.utils.html import escape
+from django.utils.translation import get_language, gettext
+from django.views.decorators.clickjacking import xframe_options_exempt
 
-from tournaments.models import Club, Tournament
+from tournaments import seasons
+from tournaments.models import Club, Season, Tournament
 
 from . import selectors
 
@@ -149,3 +157,116 @@ class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
 
     def item_updateddate(self, item: NewsItem) -> datetime:
         return item.when
+
+
+# --- embeds for the club's own website ----------------------------------------------------
+
+EMBED_THEMES = ("light", "dark")
+EMBED_POLL_SECONDS = 5
+
+
+def embed_policy(origins: list[str]) -> str:
+    """The site's Content-Security-Policy with the club's web sites as the only frame
+    ancestors (none if the club named none). Embed pages carry no inline script, so the
+    nonce is left out."""
+    config = {**settings.SECURE_CSP, "frame-ancestors": list(origins) or [CSP.NONE]}
+    return "; ".join(
+        " ".join([directive, *(str(v) for v in values if v != CSP.NONCE)])
+        for directive, values in config.items()
+    )
+
+
+def _embed_language(request: HttpRequest) -> str:
+    """``?lang=`` if it names a site language, else the request's (Accept-Language)."""
+    code = request.GET.get("lang", "")
+    return code if code in dict(settings.LANGUAGES) else (get_language() or settings.LANGUAGE_CODE)
+
+
+def embed_query(request: HttpRequest) -> str:
+    """The embed's own options (theme, language) to repeat in its polling address."""
+    return urlencode({key: request.GET[key] for key in ("theme", "lang") if key in request.GET})
+
+
+def _embed(
+    request: HttpRequest, club: Club, template: str, context: dict[str, Any]
+) -> HttpResponse:
+    """Render an embed page: the table only, in the requested theme and language, framed
+    only by the club's web sites, setting no cookie (its templates use no CSRF token)."""
+    theme = request.GET.get("theme", "light")
+    language = _embed_language(request)
+    with translation.override(language):
+        response = render(
+            request,
+            template,
+            {
+                **context,
+                "club": club,
+                "theme": theme if theme in EMBED_THEMES else "light",
+                "embed_query": embed_query(request),
+            },
+        )
+    response.headers["Content-Security-Policy"] = embed_policy(club.embed_origins)
+    response.headers["Content-Language"] = language
+    patch_vary_headers(response, ["Accept-Language"])
+    return response
+
+
+@xframe_options_exempt
+def embed_club(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's KlammernBoss and all-time table, for an iframe on the club's site."""
+    club = get_object_or_404(Club, slug=slug)
+    return _embed(
+        request, club, "publishing/embed_club.html", {"tables": selectors.club_view(club)}
+    )
+
+
+@xframe_options_exempt
+def embed_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A public tournament's live standings, for an iframe on its club's site; polled by
+    itself (htmx) while the tournament runs."""
+    tournament = get_object_or_404(Tournament.objects.public().select_related("club"), pk=pk)
+    context = {"tournament": tournament, "standings": selectors.standings_view(tournament)}
+    template = "publishing/embed_standings.html"
+    if request.headers.get("HX-Request"):
+        template = "publishing/_embed_standings_table.html"
+    return _embed(request, tournament.club, template, context)
+
+
+@xframe_options_exempt
+def embed_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season of club evenings: its table, for an iframe on the club's site."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    return _embed(
+        request,
+        club,
+        "publishing/embed_season.html",
+        {"season": season, "season_table": seasons.season_table(season)},
+    )
+
+
+def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
+    """The ``<iframe>`` codes the console shows for the club to copy."""
+
+    def snippet(path: str, title: str) -> dict[str, str]:
+        url = request.build_absolute_uri(path)
+        code = (
+            f'<iframe src="{url}" title="{escape(title)}" width="100%" height="480" '
+            'style="border:0" loading="lazy"></iframe>'
+        )
+        return {"title": title, "code": code, "url": url}
+
+    out = [
+        snippet(
+            reverse("embed-club", args=[club.slug]),
+            gettext("%(club)s: KlammernBoss and all-time table") % {"club": club.name},
+        )
+    ]
+    for season in club.seasons.all():
+        out.append(
+            snippet(
+                reverse("embed-season", args=[club.slug, season.pk]),
+                gettext("%(club)s: season %(season)s") % {"club": club.name, "season": season.name},
+            )
+        )
+    return out

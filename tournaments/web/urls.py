@@ -32,6 +32,15 @@ urlpatterns = [
     path("tournaments/<int:pk>/projector/", public.projector, name="projector"),
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
+    path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path(
+        "embed/clubs/<slug:slug>/seasons/<int:season_id>/",
+        publishing.embed_season,
+        name="embed-season",
+    ),
+    path(
+        "embed/tournaments/<int:pk>/standings/", publishing.embed_standings, name="embed-standings"
+    ),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
     path("clubs/<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings"),
