@@ -264,3 +264,30 @@ def test_console_names_the_sites_and_shows_the_codes_to_copy(event: Event, web: 
     assert "Tabellen auf Ihrer Website" in page
     assert f"&lt;iframe src=&quot;http://testserver/embed/clubs/{club.slug}/&quot;" in page
     assert "https://www.herzbube.de\nhttps://verein.example</textarea>" in page
+
+
+# --- printable tables -----------------------------------------------------------------------
+
+
+def test_printable_sheets_render_and_are_linked(event: Event, client: Client) -> None:
+    play_evening(event, team0_points=64)
+    season = Season.objects.create(
+        club=event.club, name="Saison 2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    slug = event.club.slug
+    boss = text(client.get(f"/clubs/{slug}/print/boss/", HTTP_ACCEPT_LANGUAGE="de"))
+    name = selectors.club_view(event.club)["boss_name"]
+    assert f"<b>{name}</b>" in boss and "Der letzte Spielabend" not in boss
+    assert "Die letzten 3 Spielabende" in boss and "Geschichte des Titels" in boss
+    assert "Platz ewig" in boss and 'data-action="print"' in boss
+    assert "/static/tournaments/print_tables.css" in boss
+    table = text(client.get(f"/clubs/{slug}/print/table/", HTTP_ACCEPT_LANGUAGE="nl"))
+    assert "Eeuwige ranglijst" in table and name in table and "Voor het prikbord" in table
+    season_sheet = client.get(f"/clubs/{slug}/seasons/{season.pk}/print/")
+    assert season_sheet.status_code == 200 and "Saison 2026" in text(season_sheet)
+    assert client.get(f"/clubs/{slug}/print/poster/").status_code == 404
+    assert client.get(f"/clubs/{slug}/seasons/999999/print/").status_code == 404
+    page = text(client.get(f"/clubs/{slug}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Für den Aushang" in page
+    assert f'href="/clubs/{slug}/print/boss/"' in page
+    assert f'href="/clubs/{slug}/print/table/"' in page

@@ -4,6 +4,7 @@ it (``Content-Security-Policy: frame-ancestors``)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -15,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import make_event
 from tests.factories import UserFactory
-from tournaments.models import Club
+from tournaments.models import Club, ClubSnapshot, Player, Season
 
 from .test_publishing import play_evening
 
@@ -102,3 +103,91 @@ def test_the_clubs_site_shows_the_table_and_another_site_cannot(
         for server in (allowed, other):
             server.shutdown()
             server.server_close()
+
+
+PLAYERS = 30
+
+
+def big_club(club: Club) -> list[Player]:
+    """A club of 30 players with a long title history, as its stored leaderboards."""
+    players = [Player.objects.create(name=f"Spielerin Nummer {i:02}") for i in range(PLAYERS)]
+    rows = [
+        {
+            "player": p.pk,
+            "rank": i + 1,
+            "played": 120 - i,
+            "won": 80 - i,
+            "point_difference": 900 - 40 * i,
+            "name": p.name,
+        }
+        for i, p in enumerate(players)
+    ]
+    ranking = [
+        {"player": p.pk, "won": 9 - i // 4, "point_difference": 300 - 9 * i, "all_time_rank": i + 1}
+        for i, p in enumerate(players)
+    ]
+    history = [
+        {
+            "evening": 1000 + n,
+            "boss": players[n % 5].pk,
+            "decided_by": "won",
+            "ranking": ranking,
+            "tournament_name": f"Klubabend {n + 1}",
+        }
+        for n in range(20)
+    ]
+    boss = {"window": 3, "current": history[-1]["boss"], "current_name": "", "history": history}
+    ClubSnapshot.objects.create(
+        club=club,
+        computed_version=club.results_version,
+        data={
+            "results_version": club.results_version,
+            "all_time": rows,
+            "boss": boss,
+            "leagues": [],
+        },
+    )
+    return players
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_each_printable_table_fills_exactly_one_a4_page(
+    live_server: Any, page: Any, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = big_club(club)
+    season = Season.objects.create(
+        club=club, name="Saison 2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    season_rows = [
+        {
+            "rank": i + 1,
+            "player": p.pk,
+            "name": p.name,
+            "evenings": 12,
+            "total": 300 - i,
+            "best": 40,
+        }
+        for i, p in enumerate(players)
+    ]
+    monkeypatch.setattr(
+        "tournaments.seasons.season_table",
+        lambda season: {"rows": season_rows, "evenings": list(range(12))},
+    )
+    sheets = {
+        "boss": f"/clubs/{club.slug}/print/boss/",
+        "table": f"/clubs/{club.slug}/print/table/",
+        "season": f"/clubs/{club.slug}/seasons/{season.pk}/print/",
+    }
+    page.emulate_media(media="print")  # what page.pdf() uses; the screenshots too
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    for name, path in sheets.items():
+        page.goto(live_server.url + path)
+        rows = 15 if name == "boss" else PLAYERS  # the Boss sheet: the leaders of the ranking
+        expect(page.locator(".sheet table.data tbody tr")).to_have_count(rows)
+        pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+        (SHOTS / f"print-{name}.pdf").write_bytes(pdf)
+        page.screenshot(path=str(SHOTS / f"print-{name}.png"), full_page=True)
+        assert pdf_pages(pdf) == 1, f"{name}: {pdf_pages(pdf)} pages"

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.db.models import Max
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
@@ -270,3 +270,34 @@ def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
             )
         )
     return out
+
+
+# --- printable tables for the club's notice board -------------------------------------------
+
+PRINT_SHEETS = ("boss", "table")
+PRINT_TITLES = 12  # the newest entries of the title's history on the KlammernBoss sheet
+
+
+def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
+    """The KlammernBoss (with the ranking of the last evenings and the title's history) or
+    the all-time table on one A4 page for the club's notice board."""
+    club = get_object_or_404(Club, slug=slug)
+    if sheet not in PRINT_SHEETS:
+        raise Http404("No such sheet.")
+    tables = selectors.club_view(club)
+    return render(
+        request,
+        f"publishing/print_{sheet}.html",
+        {"club": club, "tables": tables, "titles": tables["titles"][:PRINT_TITLES]},
+    )
+
+
+def print_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's table on one A4 page for the club's notice board."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    return render(
+        request,
+        "publishing/print_season.html",
+        {"club": club, "season": season, "season_table": seasons.season_table(season)},
+    )

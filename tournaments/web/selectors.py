@@ -342,6 +342,10 @@ def club_view(club: Club) -> dict[str, Any]:
         "boss": boss.get("current"),
         "boss_name": boss.get("current_name") or names.get(boss.get("current"), ""),
         "titles": list(reversed(titles)),
+        "ranking": [
+            {**row, "name": names.get(row.get("player"), "")}
+            for row in (boss.get("history") or [{}])[-1].get("ranking", [])
+        ],
         "leagues": {league["season"]: league["rows"] for league in data.get("leagues", [])},
     }
 

@@ -33,6 +33,12 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path("clubs/<slug:slug>/print/<str:sheet>/", publishing.print_club, name="club-print"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/print/",
+        publishing.print_season,
+        name="season-print",
+    ),
     path(
         "embed/clubs/<slug:slug>/seasons/<int:season_id>/",
         publishing.embed_season,
