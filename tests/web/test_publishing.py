@@ -264,6 +264,9 @@ def test_console_names_the_sites_and_shows_the_codes_to_copy(event: Event, web: 
     assert "Tabellen auf Ihrer Website" in page
     assert f"&lt;iframe src=&quot;http://testserver/embed/clubs/{club.slug}/&quot;" in page
     assert "https://www.herzbube.de\nhttps://verein.example</textarea>" in page
+    standings = f"http://testserver/embed/tournaments/{event.tournament.pk}/standings/"
+    assert f"&lt;iframe src=&quot;{standings}&quot;" in page
+    assert f"{event.tournament.name}: Live-Stand" in page
 
 
 # --- printable tables -----------------------------------------------------------------------

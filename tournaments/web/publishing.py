@@ -162,7 +162,7 @@ class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
 # --- embeds for the club's own website ----------------------------------------------------
 
 EMBED_THEMES = ("light", "dark")
-EMBED_POLL_SECONDS = 5
+EMBED_SNIPPET_TOURNAMENTS = 3  # the club's newest public tournaments get a code to copy
 
 
 def embed_policy(origins: list[str]) -> str:
@@ -267,6 +267,14 @@ def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
             snippet(
                 reverse("embed-season", args=[club.slug, season.pk]),
                 gettext("%(club)s: season %(season)s") % {"club": club.name, "season": season.name},
+            )
+        )
+    newest = Tournament.objects.public().filter(club=club).order_by("-created", "-pk")
+    for tournament in newest[:EMBED_SNIPPET_TOURNAMENTS]:
+        out.append(
+            snippet(
+                reverse("embed-standings", args=[tournament.pk]),
+                gettext("%(tournament)s: live standings") % {"tournament": tournament.name},
             )
         )
     return out
