@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
+import uuid
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -14,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import make_event
-from tests.factories import UserFactory
+from tests.conftest import client_for, make_event
+from tests.factories import UserFactory, summary_record
 from tournaments.models import Club, ClubSnapshot, Player, Season
 
 from .test_publishing import play_evening
@@ -191,3 +192,33 @@ def test_each_printable_table_fills_exactly_one_a4_page(
         (SHOTS / f"print-{name}.pdf").write_bytes(pdf)
         page.screenshot(path=str(SHOTS / f"print-{name}.png"), full_page=True)
         assert pdf_pages(pdf) == 1, f"{name}: {pdf_pages(pdf)} pages"
+
+
+RECORD_VIOLATIONS = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+});
+"""
+
+
+def test_embedded_standings_update_by_themselves_under_the_strict_policy(
+    live_server: Any, context: Any, club: Club
+) -> None:
+    event = make_event(club=club)
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/embed/tournaments/{event.tournament.pk}/standings/?lang=de")
+    expect(page.locator("#standings .empty")).to_contain_text("Noch keine Ergebnisse")
+    device = client_for(device_code=event.code1)
+    response = device.post(
+        f"/api/matches/{event.match1.pk}/deals/1/",
+        summary_record(dealer=0, team0_points=64),
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert response.status_code == 201, response.content
+    expect(page.locator("#standings .empty")).to_have_count(0, timeout=20_000)
+    expect(page.locator("#standings table.data")).to_be_visible()
+    assert page.evaluate("window.__csp") == []
+    assert page.context.cookies() == [], "the embed set a cookie"
