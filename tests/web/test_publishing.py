@@ -3,12 +3,17 @@ finished evenings and KlammernBoss title changes, read as a feed reader reads it
 
 from __future__ import annotations
 
+import html
+import re
 import uuid
+from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 import feedparser
 import pytest
 from django.core.exceptions import ValidationError
+from PIL import Image
 
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
@@ -294,3 +299,47 @@ def test_printable_sheets_render_and_are_linked(event: Event, client: Client) ->
     assert "Für den Aushang" in page
     assert f'href="/clubs/{slug}/print/boss/"' in page
     assert f'href="/clubs/{slug}/print/table/"' in page
+
+
+# --- pictures for sharing -------------------------------------------------------------------
+
+
+def og_image(body: str) -> str:
+    match = re.search(r'<meta property="og:image" content="([^"]+)">', body)
+    assert match, "no og:image"
+    return html.unescape(match.group(1))
+
+
+def test_share_tags_and_pictures_of_club_and_standings(
+    event: Event, client: Client, django_assert_max_num_queries: Any
+) -> None:
+    play_evening(event, team0_points=64)
+    club_page = text(client.get(f"/clubs/{event.club.slug}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert '<meta name="twitter:card" content="summary_large_image">' in club_page
+    assert f'<meta property="og:title" content="{event.club.name}">' in club_page
+    standings_page = text(
+        client.get(f"/tournaments/{event.tournament.pk}/standings/", HTTP_ACCEPT_LANGUAGE="nl")
+    )
+    for body, path in (
+        (club_page, f"/clubs/{event.club.slug}/share.png"),
+        (standings_page, f"/tournaments/{event.tournament.pk}/standings/share.png"),
+    ):
+        url = og_image(body)
+        assert url.startswith(f"http://testserver{path}?lang=")
+        response = client.get(url.removeprefix("http://testserver"))
+        assert response.status_code == 200 and response["Content-Type"] == "image/png"
+        picture = Image.open(BytesIO(response.content))
+        assert picture.size == (1200, 630) and picture.format == "PNG"
+        assert not response.cookies
+        with django_assert_max_num_queries(3):  # cached per version and language
+            again = client.get(url.removeprefix("http://testserver"))
+        assert again.content == response.content
+    empty = Club.objects.create(name="Neuer Verein", slug="neu")
+    german = client.get(f"/clubs/{empty.slug}/share.png?lang=de").content
+    dutch = client.get(f"/clubs/{empty.slug}/share.png?lang=nl").content
+    assert german != dutch, "the picture's words are in the asked language"
+    Path("/tmp/shots-h8/share-standings.png").write_bytes(response.content)
+    event.tournament.is_public = False
+    event.tournament.save(update_fields=["is_public"])
+    hidden = f"/tournaments/{event.tournament.pk}/standings/share.png"
+    assert client.get(hidden).status_code == 404

@@ -6,24 +6,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from io import BytesIO
 from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.syndication.views import Feed
+from django.core.cache import cache
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.csp import CSP
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import escape
 from django.utils.translation import get_language, gettext
 from django.views.decorators.clickjacking import xframe_options_exempt
+from PIL import Image, ImageDraw, ImageFont
 
 from tournaments import seasons
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Club, Season, Tournament
 
 from . import selectors
@@ -309,3 +313,75 @@ def print_season(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
         "publishing/print_season.html",
         {"club": club, "season": season, "season_table": seasons.season_table(season)},
     )
+
+
+# --- pictures for sharing (Open Graph, Twitter cards) ---------------------------------------
+
+IMAGE_SIZE = (1200, 630)
+IMAGE_ROWS = 8
+IMAGE_CACHE_SECONDS = 24 * 3600
+FELT, INK, MUTED, WHITE = "#14532d", "#1f2937", "#6b7280", "#ffffff"
+
+
+def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> bytes:
+    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title."""
+    image = Image.new("RGB", IMAGE_SIZE, WHITE)
+    draw = ImageDraw.Draw(image)
+    big, middle, small = (ImageFont.load_default(size=s) for s in (52, 34, 26))
+    draw.rectangle((0, 0, IMAGE_SIZE[0], 150), fill=FELT)
+    draw.text((50, 30), title[:40], font=big, fill=WHITE)
+    draw.text((50, 98), subtitle[:70], font=small, fill="#bbf7d0")
+    for i, (rank, name, value) in enumerate(rows[:IMAGE_ROWS]):
+        y = 175 + i * 54
+        if i % 2 == 0:
+            draw.rectangle((30, y - 6, IMAGE_SIZE[0] - 30, y + 46), fill="#f0fdf4")
+        draw.text((55, y), rank, font=middle, fill=INK)
+        draw.text((140, y), name[:38], font=middle, fill=INK)
+        draw.text((IMAGE_SIZE[0] - 55, y), value, font=middle, fill=INK, anchor="ra")
+    if not rows:
+        draw.text((55, 200), gettext("No results yet."), font=middle, fill=MUTED)
+    draw.text((IMAGE_SIZE[0] - 50, 40), "Klammern", font=small, fill="#bbf7d0", anchor="ra")
+    out = BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _png(request: HttpRequest, key: str, build: Any) -> HttpResponse:
+    """The picture, cached per snapshot version and language (both in ``key``)."""
+    language = _embed_language(request)
+    with translation.override(language):
+        data = cache.get_or_set(f"og:{key}:{language}", build, IMAGE_CACHE_SECONDS)
+    response = HttpResponse(data, content_type="image/png")
+    patch_cache_control(response, public=True, max_age=300)
+    return response
+
+
+def og_club(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's KlammernBoss and all-time table as a picture for sharing."""
+    club = get_object_or_404(Club, slug=slug)
+
+    def build() -> bytes:
+        tables = selectors.club_view(club)
+        rows = [(str(r["rank"]), r["name"], str(r["won"])) for r in tables["all_time"]]
+        boss = tables["boss_name"]
+        subtitle = f"KlammernBoss: {boss}" if boss else gettext("All-time table")
+        return table_image(club.name, subtitle, rows)
+
+    return _png(request, f"club:{club.pk}:{club.results_version}", build)
+
+
+def og_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A public tournament's standings as a picture for sharing."""
+    tournament = get_object_or_404(Tournament.objects.public(), pk=pk)
+
+    def build() -> bytes:
+        view = selectors.standings_view(tournament)
+        rows = [
+            (str(r["rank"]), r["name"], str(r["cells"][0]["value"] if r.get("cells") else ""))
+            for r in view["rows"]
+            if view["has_games"]
+        ]
+        return table_image(tournament.name, gettext("Standings"), rows)
+
+    tag = tournament_selectors.standings_tag(tournament)
+    return _png(request, f"standings:{pk}:{tag}:{tournament.status}", build)

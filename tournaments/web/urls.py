@@ -33,6 +33,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path("clubs/<slug:slug>/share.png", publishing.og_club, name="club-og"),
+    path("tournaments/<int:pk>/standings/share.png", publishing.og_standings, name="standings-og"),
     path("clubs/<slug:slug>/print/<str:sheet>/", publishing.print_club, name="club-print"),
     path(
         "clubs/<slug:slug>/seasons/<int:season_id>/print/",
