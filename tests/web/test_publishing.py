@@ -343,3 +343,16 @@ def test_share_tags_and_pictures_of_club_and_standings(
     event.tournament.save(update_fields=["is_public"])
     hidden = f"/tournaments/{event.tournament.pk}/standings/share.png"
     assert client.get(hidden).status_code == 404
+
+
+def test_share_picture_of_a_league_season(club_a: Club, client: Client) -> None:
+    season = Season.objects.create(
+        club=club_a, name="Liga 2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    body = text(client.get(f"/clubs/{club_a.slug}/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert '<meta property="og:title" content="Liga 2026">' in body
+    url = og_image(body).removeprefix("http://testserver")
+    assert url.startswith(f"/clubs/{club_a.slug}/seasons/{season.pk}/share.png?lang=de")
+    picture = Image.open(BytesIO(client.get(url).content))
+    assert picture.size == (1200, 630)
+    assert client.get(f"/clubs/{club_a.slug}/seasons/999999/share.png").status_code == 404

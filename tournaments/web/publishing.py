@@ -385,3 +385,18 @@ def og_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
     tag = tournament_selectors.standings_tag(tournament)
     return _png(request, f"standings:{pk}:{tag}:{tournament.status}", build)
+
+
+def og_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's league table (the club's season page) as a picture for sharing."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+
+    def build() -> bytes:
+        rows = [
+            (str(r["rank"]), r.get("name", ""), str(r["league_points"]))
+            for r in selectors.league_rows(season)
+        ]
+        return table_image(season.name, club.name, rows)
+
+    return _png(request, f"season:{season.pk}:{club.results_version}", build)

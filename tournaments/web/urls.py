@@ -34,6 +34,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
     path("clubs/<slug:slug>/share.png", publishing.og_club, name="club-og"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/share.png",
+        publishing.og_season,
+        name="season-og",
+    ),
     path("tournaments/<int:pk>/standings/share.png", publishing.og_standings, name="standings-og"),
     path("clubs/<slug:slug>/print/<str:sheet>/", publishing.print_club, name="club-print"),
     path(
