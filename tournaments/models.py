@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .validators import validate_name
+from .validators import validate_embed_origins, validate_name
 
 #: The most deals a match of a fixed number of deals may have.
 MAX_DEALS_PER_MATCH = 64
@@ -71,6 +71,13 @@ class Club(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(50)],
         help_text=_("How many league match days the club's venue hosts at once."),
         verbose_name=_("match days at once at the venue"),
+    )
+    embed_origins = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_embed_origins],
+        help_text=_("Web sites (https://…) that may show the club's tables in a frame."),
+        verbose_name=_("embedding web sites"),
     )
 
     class Meta:

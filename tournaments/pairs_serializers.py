@@ -68,17 +68,27 @@ class ClubCreateSerializer(Serializer):
 class ClubDetailSerializer(ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "city", "boss_window", "venue_tables", "created"]
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "city",
+            "boss_window",
+            "venue_tables",
+            "embed_origins",
+            "created",
+        ]
         read_only_fields = fields
 
 
 class ClubUpdateSerializer(ModelSerializer):
-    """What an organiser changes of a club: name, city, the KlammernBoss window and how
-    many league match days its venue hosts at once (RULES.md, "Clashes")."""
+    """What an organiser changes of a club: name, city, the KlammernBoss window, how many
+    league match days its venue hosts at once (RULES.md, "Clashes") and the web sites that
+    may embed its tables."""
 
     class Meta:
         model = Club
-        fields = ["name", "city", "boss_window", "venue_tables"]
+        fields = ["name", "city", "boss_window", "venue_tables", "embed_origins"]
 
 
 class InvitationSerializer(Serializer):

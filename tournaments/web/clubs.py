@@ -22,9 +22,9 @@ from django.views.decorators.http import require_POST
 from tournaments import clubs, league_selectors, seasons, services
 from tournaments.errors import ApplicationError
 from tournaments.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
-from tournaments.validators import validate_name
+from tournaments.validators import normalize_origin, validate_embed_origins, validate_name
 
-from . import csv_export
+from . import csv_export, publishing
 from .console import form_problems, organiser_required, service_message
 
 
@@ -72,6 +72,22 @@ class ClubSettingsForm(forms.Form):
             "A league match day is refused on a date when the venue already hosts as many."
         ),
     )
+    embed_origins = forms.CharField(
+        label=gettext_lazy("Web sites that may show the club's tables"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "https://www.my-club.de"}),
+        help_text=gettext_lazy(
+            "One address per line, such as https://www.my-club.de. Only these sites can "
+            "show the tables below in a frame."
+        ),
+    )
+
+    def clean_embed_origins(self) -> list[str]:
+        """One origin a line, written as a browser writes it, checked by the model's rule."""
+        lines = self.cleaned_data["embed_origins"].splitlines()
+        origins = list(dict.fromkeys(normalize_origin(line) for line in lines if line.strip()))
+        validate_embed_origins(origins)
+        return origins
 
 
 class PlayerForm(forms.Form):
@@ -179,7 +195,8 @@ def _club_page(
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
     fields = ("name", "city", "boss_window", "venue_tables")
-    initial = {field: getattr(club, field) for field in fields}
+    initial: dict[str, object] = {field: getattr(club, field) for field in fields}
+    initial["embed_origins"] = "\n".join(club.embed_origins)
     return render(
         request,
         "console/club.html",
@@ -195,6 +212,7 @@ def _club_page(
             "members": club.memberships.filter(kind=ClubMembership.Kind.MEMBER).count(),
             "guests": club.memberships.filter(kind=ClubMembership.Kind.GUEST).count(),
             "invitation_url": request.session.pop("invitation_url", None),
+            "embeds": publishing.embed_snippets(request, club),
         },
     )
 
@@ -208,7 +226,7 @@ def _season_form(season: Season) -> SeasonForm:
 @organiser_required
 @require_POST
 def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The club's name, city and KlammernBoss window."""
+    """The club's name, city, KlammernBoss window and the sites that may embed its tables."""
     club = _club(request, pk)
     form = ClubSettingsForm(request.POST)
     if not form.is_valid():

@@ -364,9 +364,11 @@ def club_view(club: Club) -> dict[str, Any]:
         titles.append(
             {
                 "tournament_name": entry.get("tournament_name", ""),
+                "evening": entry.get("evening"),
                 "boss": entry.get("boss"),
                 "name": names.get(entry.get("boss"), ""),
                 "new": entry.get("boss") is not None and entry.get("boss") != previous,
+                "previous_name": names.get(previous, "") if previous is not None else "",
             }
         )
         previous = entry.get("boss")
@@ -375,6 +377,10 @@ def club_view(club: Club) -> dict[str, Any]:
         "boss": boss.get("current"),
         "boss_name": boss.get("current_name") or names.get(boss.get("current"), ""),
         "titles": list(reversed(titles)),
+        "ranking": [
+            {**row, "name": names.get(row.get("player"), "")}
+            for row in (boss.get("history") or [{}])[-1].get("ranking", [])
+        ],
         "leagues": {league["season"]: league["rows"] for league in data.get("leagues", [])},
     }
 

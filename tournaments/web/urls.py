@@ -15,6 +15,7 @@ from . import (
     pairs,
     player_link,
     public,
+    publishing,
     ratings,
     tablet,
 )
@@ -29,6 +30,29 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/table/", public.standings_table, name="standings-table"),
     path("tournaments/<int:pk>/projector/", public.projector, name="projector"),
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
+    path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
+    path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path("clubs/<slug:slug>/share.png", publishing.og_club, name="club-og"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/share.png",
+        publishing.og_season,
+        name="season-og",
+    ),
+    path("tournaments/<int:pk>/standings/share.png", publishing.og_standings, name="standings-og"),
+    path("clubs/<slug:slug>/print/<str:sheet>/", publishing.print_club, name="club-print"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/print/",
+        publishing.print_season,
+        name="season-print",
+    ),
+    path(
+        "embed/clubs/<slug:slug>/seasons/<int:season_id>/",
+        publishing.embed_season,
+        name="embed-season",
+    ),
+    path(
+        "embed/tournaments/<int:pk>/standings/", publishing.embed_standings, name="embed-standings"
+    ),
     path("clubs/<slug:slug>/seasons/<int:season_id>/", public.season_table, name="season"),
     path("players/<int:pk>/", public.player_detail, name="player"),
     path("clubs/<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings"),

@@ -1,0 +1,402 @@
+"""Publishing a club's tables where the club already is: an Atom feed of the club's news
+(finished evenings with their winners, changes of the KlammernBoss title), embeds for
+the club's own website and printable tables for the notice board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from io import BytesIO
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib.syndication.views import Feed
+from django.core.cache import cache
+from django.db.models import Max
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.csp import CSP
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
+from django.utils.translation import get_language, gettext
+from django.views.decorators.clickjacking import xframe_options_exempt
+from PIL import Image, ImageDraw, ImageFont
+
+from tournaments import seasons
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Club, Season, Tournament
+
+from . import selectors
+
+FEED_EVENINGS = 20  # the newest finished evenings in a club's feed
+
+
+@dataclass(frozen=True)
+class NewsItem:
+    """One entry of a club's feed: an evening's result or a new KlammernBoss."""
+
+    key: str
+    title: str
+    description: str
+    link: str
+    when: datetime
+
+
+def _finished_at(evenings: list[Tournament]) -> dict[int, datetime]:
+    """When each evening ended: its last round's closing, else its creation."""
+    closed = dict(
+        Tournament.objects.filter(pk__in=[t.pk for t in evenings])
+        .annotate(last=Max("rounds__closed_at"))
+        .values_list("pk", "last")
+    )
+    return {t.pk: closed.get(t.pk) or t.created for t in evenings}
+
+
+def _winners(tournament: Tournament) -> list[str]:
+    rows = selectors.standings_view(tournament)["rows"]
+    return [row["name"] for row in rows if row.get("rank") == 1 and row.get("played")]
+
+
+def club_news(club: Club) -> list[NewsItem]:
+    """The club's news, newest first: each finished public evening with its winners and
+    each change of the KlammernBoss title (RULES.md, "KlammernBoss")."""
+    evenings = list(
+        Tournament.objects.public()
+        .filter(club=club, status=Tournament.Status.FINISHED, league_match_day__isnull=True)
+        .order_by("-created", "-pk")[:FEED_EVENINGS]
+    )
+    when = _finished_at(evenings)
+    items = []
+    for evening in evenings:
+        winners = ", ".join(_winners(evening))
+        items.append(
+            NewsItem(
+                key=f"result-{evening.pk}",
+                title=gettext("Result: %(evening)s") % {"evening": evening.name},
+                description=(
+                    gettext("Winner: %(names)s") % {"names": winners}
+                    if winners
+                    else gettext("The evening is finished.")
+                ),
+                link=reverse("standings", args=[evening.pk]),
+                when=when[evening.pk],
+            )
+        )
+    view = selectors.club_view(club)
+    for title in view["titles"]:
+        evening_pk = title.get("evening")
+        if not title["new"] or evening_pk not in when:
+            continue
+        previous = title.get("previous_name")
+        items.append(
+            NewsItem(
+                key=f"boss-{evening_pk}-{title['boss']}",
+                title=gettext("New KlammernBoss: %(name)s") % {"name": title["name"]},
+                description=(
+                    gettext("%(name)s takes the title from %(previous)s at %(evening)s.")
+                    % {
+                        "name": title["name"],
+                        "previous": previous,
+                        "evening": title["tournament_name"],
+                    }
+                    if previous
+                    else gettext("%(name)s is the first KlammernBoss, crowned at %(evening)s.")
+                    % {"name": title["name"], "evening": title["tournament_name"]}
+                ),
+                link=reverse("club", args=[club.slug]) + "#titles",
+                when=when[evening_pk],
+            )
+        )
+    return sorted(items, key=lambda item: (item.when, item.key), reverse=True)
+
+
+class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
+    """The club's news as Atom: /clubs/<slug>/feed.atom."""
+
+    feed_type = Atom1Feed
+
+    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Club:
+        return get_object_or_404(Club, slug=kwargs["slug"])
+
+    def title(self, obj: Club) -> str:
+        return gettext("%(club)s: results and KlammernBoss") % {"club": obj.name}
+
+    def subtitle(self, obj: Club) -> str:
+        return gettext("Finished evenings and changes of the KlammernBoss title at %(club)s.") % {
+            "club": obj.name
+        }
+
+    def link(self, obj: Club) -> str:
+        return reverse("club", args=[obj.slug])
+
+    def feed_url(self, obj: Club) -> str:
+        return reverse("club-feed", args=[obj.slug])
+
+    def feed_guid(self, obj: Club) -> str:
+        return f"tag:klammern,2026:club-{obj.pk}"
+
+    def items(self, obj: Club) -> list[NewsItem]:
+        return club_news(obj)
+
+    def item_title(self, item: NewsItem) -> str:
+        return item.title
+
+    def item_description(self, item: NewsItem) -> str:
+        return item.description
+
+    def item_link(self, item: NewsItem) -> str:
+        return item.link
+
+    def item_guid(self, item: NewsItem) -> str:
+        return f"tag:klammern,2026:{item.key}"
+
+    item_guid_is_permalink = False
+
+    def item_pubdate(self, item: NewsItem) -> datetime:
+        return item.when
+
+    def item_updateddate(self, item: NewsItem) -> datetime:
+        return item.when
+
+
+# --- embeds for the club's own website ----------------------------------------------------
+
+EMBED_THEMES = ("light", "dark")
+EMBED_SNIPPET_TOURNAMENTS = 3  # the club's newest public tournaments get a code to copy
+
+
+def embed_policy(origins: list[str]) -> str:
+    """The site's Content-Security-Policy with the club's web sites as the only frame
+    ancestors (none if the club named none). Embed pages carry no inline script, so the
+    nonce is left out."""
+    config = {**settings.SECURE_CSP, "frame-ancestors": list(origins) or [CSP.NONE]}
+    return "; ".join(
+        " ".join([directive, *(str(v) for v in values if v != CSP.NONCE)])
+        for directive, values in config.items()
+    )
+
+
+def _embed_language(request: HttpRequest) -> str:
+    """``?lang=`` if it names a site language, else the request's (Accept-Language)."""
+    code = request.GET.get("lang", "")
+    return code if code in dict(settings.LANGUAGES) else (get_language() or settings.LANGUAGE_CODE)
+
+
+def embed_query(request: HttpRequest) -> str:
+    """The embed's own options (theme, language) to repeat in its polling address."""
+    return urlencode({key: request.GET[key] for key in ("theme", "lang") if key in request.GET})
+
+
+def _embed(
+    request: HttpRequest, club: Club, template: str, context: dict[str, Any]
+) -> HttpResponse:
+    """Render an embed page: the table only, in the requested theme and language, framed
+    only by the club's web sites, setting no cookie (its templates use no CSRF token)."""
+    theme = request.GET.get("theme", "light")
+    language = _embed_language(request)
+    with translation.override(language):
+        response = render(
+            request,
+            template,
+            {
+                **context,
+                "club": club,
+                "theme": theme if theme in EMBED_THEMES else "light",
+                "embed_query": embed_query(request),
+            },
+        )
+    response.headers["Content-Security-Policy"] = embed_policy(club.embed_origins)
+    response.headers["Content-Language"] = language
+    patch_vary_headers(response, ["Accept-Language"])
+    return response
+
+
+@xframe_options_exempt
+def embed_club(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's KlammernBoss and all-time table, for an iframe on the club's site."""
+    club = get_object_or_404(Club, slug=slug)
+    return _embed(
+        request, club, "publishing/embed_club.html", {"tables": selectors.club_view(club)}
+    )
+
+
+@xframe_options_exempt
+def embed_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A public tournament's live standings, for an iframe on its club's site; polled by
+    itself (htmx) while the tournament runs."""
+    tournament = get_object_or_404(Tournament.objects.public().select_related("club"), pk=pk)
+    context = {"tournament": tournament, "standings": selectors.standings_view(tournament)}
+    template = "publishing/embed_standings.html"
+    if request.headers.get("HX-Request"):
+        template = "publishing/_embed_standings_table.html"
+    return _embed(request, tournament.club, template, context)
+
+
+@xframe_options_exempt
+def embed_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season of club evenings: its table, for an iframe on the club's site."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    return _embed(
+        request,
+        club,
+        "publishing/embed_season.html",
+        {"season": season, "season_table": seasons.season_table(season)},
+    )
+
+
+def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
+    """The ``<iframe>`` codes the console shows for the club to copy."""
+
+    def snippet(path: str, title: str) -> dict[str, str]:
+        url = request.build_absolute_uri(path)
+        code = (
+            f'<iframe src="{url}" title="{escape(title)}" width="100%" height="480" '
+            'style="border:0" loading="lazy"></iframe>'
+        )
+        return {"title": title, "code": code, "url": url}
+
+    out = [
+        snippet(
+            reverse("embed-club", args=[club.slug]),
+            gettext("%(club)s: KlammernBoss and all-time table") % {"club": club.name},
+        )
+    ]
+    for season in club.seasons.all():
+        out.append(
+            snippet(
+                reverse("embed-season", args=[club.slug, season.pk]),
+                gettext("%(club)s: season %(season)s") % {"club": club.name, "season": season.name},
+            )
+        )
+    newest = Tournament.objects.public().filter(club=club).order_by("-created", "-pk")
+    for tournament in newest[:EMBED_SNIPPET_TOURNAMENTS]:
+        out.append(
+            snippet(
+                reverse("embed-standings", args=[tournament.pk]),
+                gettext("%(tournament)s: live standings") % {"tournament": tournament.name},
+            )
+        )
+    return out
+
+
+# --- printable tables for the club's notice board -------------------------------------------
+
+PRINT_SHEETS = ("boss", "table")
+PRINT_TITLES = 12  # the newest entries of the title's history on the KlammernBoss sheet
+
+
+def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
+    """The KlammernBoss (with the ranking of the last evenings and the title's history) or
+    the all-time table on one A4 page for the club's notice board."""
+    club = get_object_or_404(Club, slug=slug)
+    if sheet not in PRINT_SHEETS:
+        raise Http404("No such sheet.")
+    tables = selectors.club_view(club)
+    return render(
+        request,
+        f"publishing/print_{sheet}.html",
+        {"club": club, "tables": tables, "titles": tables["titles"][:PRINT_TITLES]},
+    )
+
+
+def print_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's table on one A4 page for the club's notice board."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    return render(
+        request,
+        "publishing/print_season.html",
+        {"club": club, "season": season, "season_table": seasons.season_table(season)},
+    )
+
+
+# --- pictures for sharing (Open Graph, Twitter cards) ---------------------------------------
+
+IMAGE_SIZE = (1200, 630)
+IMAGE_ROWS = 8
+IMAGE_CACHE_SECONDS = 24 * 3600
+FELT, INK, MUTED, WHITE = "#14532d", "#1f2937", "#6b7280", "#ffffff"
+
+
+def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> bytes:
+    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title."""
+    image = Image.new("RGB", IMAGE_SIZE, WHITE)
+    draw = ImageDraw.Draw(image)
+    big, middle, small = (ImageFont.load_default(size=s) for s in (52, 34, 26))
+    draw.rectangle((0, 0, IMAGE_SIZE[0], 150), fill=FELT)
+    draw.text((50, 30), title[:40], font=big, fill=WHITE)
+    draw.text((50, 98), subtitle[:70], font=small, fill="#bbf7d0")
+    for i, (rank, name, value) in enumerate(rows[:IMAGE_ROWS]):
+        y = 175 + i * 54
+        if i % 2 == 0:
+            draw.rectangle((30, y - 6, IMAGE_SIZE[0] - 30, y + 46), fill="#f0fdf4")
+        draw.text((55, y), rank, font=middle, fill=INK)
+        draw.text((140, y), name[:38], font=middle, fill=INK)
+        draw.text((IMAGE_SIZE[0] - 55, y), value, font=middle, fill=INK, anchor="ra")
+    if not rows:
+        draw.text((55, 200), gettext("No results yet."), font=middle, fill=MUTED)
+    draw.text((IMAGE_SIZE[0] - 50, 40), "Klammern", font=small, fill="#bbf7d0", anchor="ra")
+    out = BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _png(request: HttpRequest, key: str, build: Any) -> HttpResponse:
+    """The picture, cached per snapshot version and language (both in ``key``)."""
+    language = _embed_language(request)
+    with translation.override(language):
+        data = cache.get_or_set(f"og:{key}:{language}", build, IMAGE_CACHE_SECONDS)
+    response = HttpResponse(data, content_type="image/png")
+    patch_cache_control(response, public=True, max_age=300)
+    return response
+
+
+def og_club(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's KlammernBoss and all-time table as a picture for sharing."""
+    club = get_object_or_404(Club, slug=slug)
+
+    def build() -> bytes:
+        tables = selectors.club_view(club)
+        rows = [(str(r["rank"]), r["name"], str(r["won"])) for r in tables["all_time"]]
+        boss = tables["boss_name"]
+        subtitle = f"KlammernBoss: {boss}" if boss else gettext("All-time table")
+        return table_image(club.name, subtitle, rows)
+
+    return _png(request, f"club:{club.pk}:{club.results_version}", build)
+
+
+def og_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A public tournament's standings as a picture for sharing."""
+    tournament = get_object_or_404(Tournament.objects.public(), pk=pk)
+
+    def build() -> bytes:
+        view = selectors.standings_view(tournament)
+        rows = [
+            (str(r["rank"]), r["name"], str(r["cells"][0]["value"] if r.get("cells") else ""))
+            for r in view["rows"]
+            if view["has_games"]
+        ]
+        return table_image(tournament.name, gettext("Standings"), rows)
+
+    tag = tournament_selectors.standings_tag(tournament)
+    return _png(request, f"standings:{pk}:{tag}:{tournament.status}", build)
+
+
+def og_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's league table (the club's season page) as a picture for sharing."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+
+    def build() -> bytes:
+        rows = [
+            (str(r["rank"]), r.get("name", ""), str(r["league_points"]))
+            for r in selectors.league_rows(season)
+        ]
+        return table_image(season.name, club.name, rows)
+
+    return _png(request, f"season:{season.pk}:{club.results_version}", build)
