@@ -81,5 +81,5 @@ def test_three_player_tournament(
     assert Deal.objects.count() == 6 * 3
     assert set(Seat.objects.values_list("position", flat=True)) == {0, 1, 2}
     data = Tournament.objects.get().standings_snapshot.data
-    assert data["tiebreaks"][:2] == ["games_won", "augen"]
+    assert data["tiebreaks"] == ["tournament_points", "augen", "buchholz", "head_to_head"]
     assert sum(row["played"] for row in data["rows"]) == 2 * 9
