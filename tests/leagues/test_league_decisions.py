@@ -314,7 +314,7 @@ def test_a_moved_match_day_takes_its_place_by_date_everywhere(world: LeagueWorld
     a, b = link % (world.team_a.pk, "Herzbube I"), link % (world.team_b.pk, "Schellen I")
     assert public.index(f"{b}\n    {a}") < public.index(f"{a}\n    {b}")
     body = client.get(f"/leagues/{world.league.slug}/fixtures.csv").content.decode("utf-8-sig")
-    rounds = [row[1] for row in csv.reader(io.StringIO(body))][1:]
+    rounds = [row[1] for row in csv.reader(io.StringIO(body), delimiter=";")][1:]  # German CSV
     assert rounds == ["2", "1"]
 
 
