@@ -252,12 +252,12 @@ def test_three_player_evening(live_server: Any, page: Any, club: Club) -> None:
         services.close_round(round_=round_)
 
     data = snapshots.compute_tournament_standings(tournament_id=tournament.pk)
-    assert data["tiebreaks"][:2] == ["games_won", "augen"]
+    assert data["tiebreaks"] == ["tournament_points", "augen", "buchholz", "head_to_head"]
     assert sum(row["won"] + row["drawn"] for row in data["rows"]) >= 9
     leader = data["rows"][0]
     page.goto(f"{base}/tournaments/{tournament.pk}/standings/")
     header = page.locator("table.data thead").first.inner_text().lower()
-    assert "tische gew." in header
+    assert "pkt." in header and "punkte" in header  # tournament points, then points
     first = page.locator(f"table.data tr[data-entrant='{leader['entrant']}']").first.inner_text()
     assert leader["name"] in first and str(leader["augen"]) in first
     shoot(page, "trio-standings")
