@@ -171,12 +171,18 @@ def _not_analysable(result: Json) -> Json:
         Code.BAD_FORMAT,
         "a summary record has no hands and plays: only a full record can be analysed",
         field="hands",
-    ).to_dict()
-    problem["code"] = NOT_ANALYSABLE
+    )
+    return _unanalysed(result, problem, code=NOT_ANALYSABLE)
+
+
+def _unanalysed(result: Json, problem: Problem, *, code: str) -> Json:
+    """The answer for a valid record that is not analysed: ``problem`` under ``code``."""
+    error = problem.to_dict()
+    error["code"] = code
     return {
         "valid": True,
         "analysed": False,
-        "errors": [problem],
+        "errors": [error],
         "mode": result["mode"],
         "rules": result["rules"],
         "engine_version": result["engine_version"],
@@ -204,17 +210,8 @@ def _other_game(record: object) -> Json | None:
         "for 4 players are analysed",
         field="rules",
         params={"preset": preset},
-    ).to_dict()
-    problem["code"] = GAME_NOT_ANALYSABLE
-    return {
-        "valid": True,
-        "analysed": False,
-        "errors": [problem],
-        "mode": result["mode"],
-        "rules": result["rules"],
-        "engine_version": result["engine_version"],
-        "analysis_version": ANALYSIS_VERSION,
-    }
+    )
+    return _unanalysed(result, problem, code=GAME_NOT_ANALYSABLE)
 
 
 def _base(result: Json) -> Json:
