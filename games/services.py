@@ -268,7 +268,7 @@ def _score_columns(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _new_version(
+def _version_row(
     *,
     deal: Deal,
     version: int,
@@ -277,8 +277,10 @@ def _new_version(
     user: Any,
     device: DeviceCredential | None,
     reason: str = "",
+    created: Any = None,
 ) -> DealVersion:
-    return DealVersion.objects.create(
+    """A current version of ``deal`` as it will be stored, not yet saved."""
+    row = DealVersion(
         deal=deal,
         version=version,
         record=record,
@@ -290,6 +292,32 @@ def _new_version(
         reason=reason,
         **_score_columns(result),
     )
+    if created is not None:
+        row.created = created
+    return row
+
+
+def _new_version(
+    *,
+    deal: Deal,
+    version: int,
+    record: dict[str, Any],
+    result: dict[str, Any],
+    user: Any,
+    device: DeviceCredential | None,
+    reason: str = "",
+) -> DealVersion:
+    row = _version_row(
+        deal=deal,
+        version=version,
+        record=record,
+        result=result,
+        user=user,
+        device=device,
+        reason=reason,
+    )
+    row.save(force_insert=True)
+    return row
 
 
 #: The columns of a new deal version, after ``deal_id`` (``_insert_first_version``).
@@ -351,18 +379,8 @@ def _insert_first_version(
         return version, _played(match)
     now = timezone.now()
     deal = Deal(match=match, number=number, created=now)
-    version = DealVersion(
-        deal=deal,
-        version=1,
-        record=record,
-        result=result,
-        engine_version=engine.ENGINE_VERSION,
-        is_current=True,
-        created_by_user=user if getattr(user, "is_authenticated", False) else None,
-        created_by_device=device,
-        reason="",
-        created=now,
-        **_score_columns(result),
+    version = _version_row(
+        deal=deal, version=1, record=record, result=result, user=user, device=device, created=now
     )
     values = [getattr(version, column) for column in VERSION_COLUMNS]
     values[1:3] = [json.dumps(record), json.dumps(result)]
