@@ -238,7 +238,7 @@ RATELIMIT_FAIL_OPEN = True
 
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", "Deutsch"), ("en", "English"), ("nl", "Nederlands")]
+LANGUAGES = [("de", "Deutsch"), ("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
 # English dates and numbers in the British form (en-GB), for a German-speaking club.
 FORMAT_MODULE_PATH = ["tournaments.web.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
         ("de", "Dieses Gerät gehört zu einem anderen Tisch."),
         ("en", "This device belongs to another table."),
         ("nl", "Dit apparaat hoort bij een andere tafel."),
+        ("fr", "Cet appareil appartient à une autre table."),
     ],
 )
 def test_a_device_at_another_table_is_told_in_its_language(

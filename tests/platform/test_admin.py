@@ -76,6 +76,7 @@ def test_superuser_sees_idempotency_records(django_user_model: Any) -> None:
         ("en", ["Running", "Fixed pairs", "Checked in"], ["Läuft", "Feste Paare", "Anwesend"]),
         ("de", ["Läuft", "Feste Paare", "Anwesend"], ["Running", "Fixed pairs"]),
         ("nl", ["Bezig", "Vaste koppels", "Aanwezig"], ["Läuft", "Anwesend"]),
+        ("fr", ["En cours", "Paires fixes", "Pointé"], ["Läuft", "Running", "Anwesend"]),
     ],
 )
 def test_choice_labels_are_in_the_pages_language(
@@ -95,6 +96,7 @@ def test_choice_labels_are_in_the_pages_language(
         ("en", ["Deals per match", "Planned rounds", "Rules preset"], ["Spiele pro Partie"]),
         ("de", ["Spiele pro Partie", "Geplante Runden", "Regelwerk"], ["Deals per match"]),
         ("nl", ["Spellen per partij", "Geplande rondes", "Regelset"], ["Deals per match"]),
+        ("fr", ["Donnes par partie", "Rondes prévues", "Règles prédéfinies"], ["Deals per match"]),
     ],
 )
 def test_field_labels_are_in_the_pages_language(

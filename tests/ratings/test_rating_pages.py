@@ -76,6 +76,7 @@ def chart_of(body: str, heading: str) -> str:
     [
         ("de", ",", "Gespielte Runden"),
         ("nl", ",", "Gespeelde rondes"),
+        ("fr", ",", "Rondes jouées"),
         ("en", ".", "Rounds played"),
     ],
 )
@@ -87,7 +88,8 @@ def test_the_rating_chart_has_a_round_axis_a_band_and_local_numbers(
     player = Player.objects.filter(registrations__tournament=tournament).first()
     client.cookies["django_language"] = language
     body = client.get(f"/players/{player.pk}/").content.decode()
-    chart = chart_of(body, {"de": "Wertung", "nl": "Rating", "en": "Rating"}[language])
+    heading = {"de": "Wertung", "nl": "Rating", "en": "Rating", "fr": "Cote"}[language]
+    chart = chart_of(body, heading)
     y_labels = re.findall(r'<text x="2" y="[\d.]+" dy="4">([^<]+)</text>', chart)
     assert len(y_labels) == 2
     assert all(re.fullmatch(rf"-?\d+{re.escape(decimal)}\d", label) for label in y_labels)

@@ -72,7 +72,7 @@ def page(context: Any) -> Any:
 
 
 #: The browser locale of each site language.
-LOCALES = {"de": "de-DE", "en": "en-GB", "nl": "nl-NL"}
+LOCALES = {"de": "de-DE", "en": "en-GB", "fr": "fr-FR", "nl": "nl-NL"}
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from tests.web.test_dutch_pages import catalogue
 SOURCES = ("manage.py", "klammern_site", "tournaments", "games", "templates", "locale")
 
 
-@pytest.mark.parametrize("language", ["de", "nl"])
+@pytest.mark.parametrize("language", ["de", "fr", "nl"])
 def test_every_marked_text_is_translated(tmp_path: Path, language: str) -> None:
     root = Path(settings.BASE_DIR)
     for name in SOURCES:

@@ -291,7 +291,7 @@ def test_a_new_club_lands_on_its_page_where_invitations_are_made() -> None:
     assert "KC Eichel Ulm" in page
 
 
-@pytest.mark.parametrize("language", ["de", "en", "nl"])
+@pytest.mark.parametrize("language", ["de", "en", "fr", "nl"])
 def test_the_season_forms_show_their_dates_in_every_language(club: Club, language: str) -> None:
     """Issue 20: ``<input type=date>`` got "01/01/2026" and showed an empty field."""
     season = clubs.create_season(

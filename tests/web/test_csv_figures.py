@@ -106,11 +106,12 @@ def test_the_standings_csv_reproduces_the_order_from_its_columns(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", ["de", "en", "nl"])
+@pytest.mark.parametrize("language", ["de", "en", "fr", "nl"])
 def test_every_results_csv_column_has_its_own_name(
     bye_evening: Any, web: Client, language: str
 ) -> None:
     url = f"/console/tournaments/{bye_evening.tournament.pk}/results.csv"
     head = rows_of(speaking(web, language).get(url), "," if language == "en" else ";")[0]
     assert len(head) == len(set(head)), head
-    assert {"de": "Spielart", "en": "Contract", "nl": "Spelsoort"}[language] in head
+    contract = {"de": "Spielart", "en": "Contract", "fr": "Contrat", "nl": "Spelsoort"}
+    assert contract[language] in head

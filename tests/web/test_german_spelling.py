@@ -42,7 +42,7 @@ def test_templates_and_scripts_write_no_swiss_spelling() -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", ["de", "en", "nl"])
+@pytest.mark.parametrize("language", ["de", "en", "fr", "nl"])
 def test_the_confirm_summary_names_each_column_once(
     event: Event, client: Client, language: str
 ) -> None:
@@ -52,4 +52,5 @@ def test_the_confirm_summary_names_each_column_once(
     summary = body[body.index('id="confirm-summary"') : body.index("</thead>")]
     heads = re.findall(r"<th[^>]*>([^<]+)</th>", summary)
     assert len(heads) == 4 and len(set(heads)) == 4, heads
-    assert {"de": "Spielart", "en": "Contract", "nl": "Spelsoort"}[language] in heads
+    contract = {"de": "Spielart", "en": "Contract", "fr": "Contrat", "nl": "Spelsoort"}
+    assert contract[language] in heads

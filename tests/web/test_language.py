@@ -40,7 +40,7 @@ def test_language_link_keeps_the_query_of_the_page(event: Event, client: Client)
 
 
 def test_unknown_language_is_404_without_a_cookie(client: Client) -> None:
-    response = client.get("/lang/fr/", {"next": "/"})
+    response = client.get("/lang/it/", {"next": "/"})
     assert response.status_code == 404
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
 
@@ -60,11 +60,25 @@ def test_language_link_works_signed_in(event: Event, web: Client) -> None:
     assert 'lang="en"' in web.get("/console/").content.decode()
 
 
-def test_pages_link_to_both_languages_with_their_own_address(event: Event, client: Client) -> None:
+def test_french_link_gives_french_pages(event: Event, client: Client) -> None:
+    target = standings_url(event)
+    response = client.get("/lang/fr/", {"next": target})
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    body = client.get(target).content.decode()
+    assert 'lang="fr"' in body and "Classement" in body and "Rangliste" not in body
+
+
+def test_accept_language_fr_gives_french_pages(event: Event, client: Client) -> None:
+    body = client.get(standings_url(event), HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
+    assert 'lang="fr"' in body and "Classement" in body and "Standings" not in body
+
+
+def test_pages_link_to_every_language_with_their_own_address(event: Event, client: Client) -> None:
     body = client.get(standings_url(event)).content.decode()
     next_ = standings_url(event)
-    assert f'href="/lang/de/?next={next_}"' in body
-    assert f'href="/lang/en/?next={next_}"' in body
+    for code in ("de", "en", "fr", "nl"):
+        assert f'href="/lang/{code}/?next={next_}"' in body
+    assert "Français" in body.split("</header>")[0]
     assert "<form" not in body.split("</header>")[0]
     seating = client.get(f"/tournaments/{event.tournament.pk}/rounds/1/?a=1&b=2").content
     assert f"?next=/tournaments/{event.tournament.pk}/rounds/1/%3Fa%3D1%26b%3D2" in seating.decode()
