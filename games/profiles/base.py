@@ -1,0 +1,260 @@
+"""What a game profile is: the one object the platform asks for everything that differs
+between games (seats, teams, the match's score and winner, score columns and their
+labels, tie-breaks, the tablet's sheet, the hand-record layout, analysis, rating pool).
+
+What it does
+- ``GameProfile`` holds a game's facts as attributes and answers the questions that need
+  a tournament's rules (``engine.Options``) or a match's deal results as methods; each
+  game's module (``klammern``, ``klaverjas``, ``solo``) makes its profiles.
+- ``MatchState`` is a match's score in one shape for every game; ``Column`` a labelled
+  score column; ``EntrySheet`` the templates and script of the tablet's score sheet.
+
+What it does not do
+- No database, no request: values in, values out. Labels are lazy translations, read in
+  the reader's language where they are shown. Nothing here imports ``tournaments``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.functional import Promise
+
+from games import engine
+
+Label = str | Promise
+Result = Mapping[str, Any]
+
+#: Match modes as the platform stores them (``Match.Mode``): a fixed number of deals, or
+#: a Liga-Partie / points match to a target.
+DEALS = "deals"
+TO_TARGET = "liga"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A labelled score column: ``label`` is the short heading (tables), ``title`` the
+    long one (tooltips, CSV headings)."""
+
+    key: str
+    label: Label
+    title: Label
+
+    def shown(self) -> dict[str, str]:
+        return {"key": self.key, "label": str(self.label), "title": str(self.title)}
+
+
+@dataclass(frozen=True)
+class DealColumn:
+    """Columns of the results CSV, one per side (team or seat): ``heading`` is a label
+    with ``%(side)s``, ``value`` reads one side's value from the engine's deal result."""
+
+    heading: Label
+    value: Callable[[Result, int], Any]
+
+
+def per_side(key: str) -> Callable[[Result, int], Any]:
+    """A side's entry of a result list (``points``, ``roem``, ...); 0 where it has none."""
+
+    def value(result: Result, side: int) -> Any:
+        values = result.get(key)
+        return values[side] if isinstance(values, list) and side < len(values) else 0
+
+    return value
+
+
+@dataclass(frozen=True)
+class EntrySheet:
+    """The tablet's (and the console's) score sheet of a game: the templates included for
+    entry and for the match's state, the script and its class, the stylesheet (""
+    where the common ones serve), and error texts that name the game's own numbers."""
+
+    entry_template: str
+    state_template: str
+    entry_script: str = ""
+    entry_class: str = "DealEntry"
+    stylesheet: str = ""
+    error_templates: Mapping[str, Label] = field(default_factory=dict)
+
+    def context(self) -> dict[str, str]:
+        """The names the tablet and console templates include."""
+        return {
+            "entry_template": self.entry_template,
+            "state_template": self.state_template,
+            "entry_script": self.entry_script,
+            "entry_class": self.entry_class,
+            "entry_stylesheet": self.stylesheet,
+        }
+
+    def errors(self) -> dict[str, str]:
+        return {code: str(text) for code, text in self.error_templates.items()}
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match's score after its current deals, in one shape for every game.
+
+    ``kind`` names the score's terms (``small_big``, ``hamburg``, ``liga``, ``points``);
+    ``big``/``small`` are big and small points (Hamburg: rounds and points of the round
+    played), ``kalte`` the big points won by a Kalte; ``match_points`` the Augen (a points
+    match of two teams: their points); ``points`` the points per side of a points match
+    (per team or per seat); ``winner`` the side that won once ``finished`` (None: a draw
+    or not decided); ``liga_winner`` the team that won a Liga-Partie or a team points
+    match once decided."""
+
+    kind: str
+    big: tuple[int, int] = (0, 0)
+    small: tuple[int, int] = (0, 0)
+    match_points: tuple[int, int] = (0, 0)
+    kalte: tuple[int, int] = (0, 0)
+    points: tuple[int, ...] = ()
+    finished: bool = False
+    winner: int | None = None
+    liga_winner: int | None = None
+    #: Deals counted (thrown-in ones included).
+    deals: int = 0
+
+    @property
+    def hamburg(self) -> bool:
+        return self.kind == "hamburg"
+
+
+def kept_until_end[State](
+    keep: Callable[[Sequence[Result]], State], results: Sequence[Result]
+) -> State:
+    """``keep(results)``; when a corrected deal ended the match before later deals (the
+    keeper refuses them), the match as it stood at its end."""
+    for count in range(len(results), 0, -1):
+        try:
+            return keep(results[:count])
+        except engine.KeeperError:
+            continue
+    return keep([])
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """A game as the platform plays it. Subclasses answer the match's score.
+
+    Attributes
+    - ``key``: the registry's name (the engine preset it starts from); ``label``: the
+      game in words (console, public pages).
+    - ``players``: seats per table; ``teams``: two teams of partners (seats 0+2, 1+3)
+      or single players.
+    - ``points_match``: a match of summed deal points (``engine.score_match``) rather
+      than Klammern's small and big points; ``league``: a league may play it.
+    - ``tiebreaks``: the fixed tie-break chain (criterion names of ``standings.TieBreak``)
+      or None where the tournament's own chain counts.
+    - ``standings_columns``: the standings' criteria named in the game's own words
+      (key → ``Column``); the others keep the platform's names.
+    - ``deal_columns``: the results CSV's points columns; ``match_columns``: the
+      console's per-deal columns of a match (names of a deal's result, see
+      ``deal_cells``); ``names_declarer``: the console names who played a deal.
+    - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words.
+    - ``analysable``: perfect-play analysis applies to its full records.
+    - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
+      ("" where its tables are not rated).
+    - ``individual_only``: tournaments of single players only.
+    """
+
+    key: str
+    label: Label
+    players: int
+    teams: bool
+    points_match: bool
+    sheet: EntrySheet
+    rating_pool: str
+    rating_pool_label: Label
+    analysable: bool
+    league: bool = False
+    individual_only: bool = False
+    names_declarer: bool = False
+    tiebreaks: tuple[str, ...] | None = None
+    standings_columns: Mapping[str, Column] = field(default_factory=dict)
+    deal_columns: tuple[DealColumn, ...] = ()
+    match_columns: tuple[Column, ...] = ()
+    contract_words: Mapping[str, Label] = field(default_factory=dict)
+
+    # --- seats -------------------------------------------------------------------------
+
+    def seat_team(self, seat: int) -> int:
+        """The side a seat plays for: its team (0 or 1), or the seat itself."""
+        return seat % 2 if self.teams else seat
+
+    def sides(self) -> int:
+        return 2 if self.teams else self.players
+
+    def side_names(self, names: Sequence[str]) -> list[str]:
+        """The sides in words: "A & C" per team, or each player."""
+        if self.teams:
+            return [f"{names[t]} & {names[t + 2]}" for t in (0, 1)]
+        return list(names[: self.players])
+
+    def side_heading(self, side: int) -> str:
+        """A side in a column heading: "seats 1+3" or "seat 2"."""
+        if self.teams:
+            return f"{side + 1}+{side + 3}"
+        return str(side + 1)
+
+    # --- rules -------------------------------------------------------------------------
+
+    def plays(self, options: engine.Options) -> bool:
+        """Whether these resolved rules are this game (the registry asks, in order)."""
+        raise NotImplementedError
+
+    def match_fields(self, options: engine.Options) -> dict[str, Any]:
+        """The tournament's match fields these rules fix (``match_mode`` and
+        ``deals_per_match`` or ``liga_target``); {} where the organiser chooses."""
+        return {}
+
+    def match_description(self, options: engine.Options, *, mode: str, target: int) -> str:
+        """How long a match is, in words, for the public pages."""
+        raise NotImplementedError
+
+    # --- scores ------------------------------------------------------------------------
+
+    def match_state(
+        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+    ) -> MatchState:
+        """The match after these deal results (``mode``/``target``: the match's)."""
+        raise NotImplementedError
+
+    def running_score(
+        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+    ) -> dict[str, Any]:
+        """The tablet's running score (JSON): the keepers' states by name."""
+        raise NotImplementedError
+
+    def score_terms(self, state: MatchState, *, decided: bool) -> dict[str, Any]:
+        """The console's score of a match in its own terms (``console/_score_terms``)."""
+        return {
+            "kind": "points",
+            "points": list(state.points),
+            "finished": state.finished,
+            "winner": state.winner,
+        }
+
+    def deal_cells(self, result: Result) -> list[Any]:
+        """The results CSV's points cells of one deal (``deal_columns``)."""
+        return [
+            column.value(result, side)
+            for column in self.deal_columns
+            for side in range(self.sides())
+        ]
+
+    def deal_headings(self) -> list[str]:
+        return [
+            str(column.heading) % {"side": self.side_heading(side)}
+            for column in self.deal_columns
+            for side in range(self.sides())
+        ]
+
+    def match_cells(self, result: Result) -> list[str]:
+        """The console's extra cells of one deal (``match_columns``), as text."""
+        return []
+
+    def contract_word(self, kind: str) -> str:
+        word = self.contract_words.get(kind)
+        return kind if word is None else str(word)

@@ -1,0 +1,164 @@
+"""Klammern for four (RULES.md): small and big points or a Liga-Partie, and Hamburg
+(small points counted as rounds to a target). Two teams of partners; the only game the
+perfect-play analysis plays; the club rating's Klammern pool."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games import engine
+
+from .base import (
+    TO_TARGET,
+    DealColumn,
+    EntrySheet,
+    GameProfile,
+    MatchState,
+    Result,
+    kept_until_end,
+    per_side,
+)
+
+SHEET = EntrySheet(entry_template="tablet/_entry_form.html", state_template="tablet/_state.html")
+DEAL_COLUMNS = (
+    DealColumn(_("Points seats %(side)s"), per_side("points")),
+    DealColumn(_("Small points seats %(side)s"), per_side("small_points")),
+    DealColumn(_("Match points seats %(side)s"), per_side("match_points")),
+)
+CONTRACT_WORDS = {"orgi": "Orgi", "kleines": "Kleines", "besser": "Besser"}
+KLAMMERN_POOL = "klammern"
+
+
+@dataclass(frozen=True)
+class KlammernProfile(GameProfile):
+    """Klammern for four: small and big points (a Kalte makes 2), or a Liga-Partie."""
+
+    hamburg: bool = False
+
+    def plays(self, options: engine.Options) -> bool:
+        hamburg = options.scoring == "hamburg"
+        return options.game == "klammern" and options.players == 4 and hamburg == self.hamburg
+
+    def match_description(self, options: engine.Options, *, mode: str, target: int) -> str:
+        if mode == TO_TARGET:
+            return str(_("a Liga-Partie to %(target)s")) % {"target": target}
+        return deals_text(target)
+
+    def match_state(
+        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+    ) -> MatchState:
+        big, small = self._big_and_small(results, options)
+        augen = tuple(sum(r.get("match_points", [0, 0])[team] for r in results) for team in (0, 1))
+        liga = None
+        if mode == TO_TARGET:
+            liga = kept_until_end(lambda rs: engine.score_liga(rs, target=target), results).winner
+        return MatchState(
+            kind="liga" if mode == TO_TARGET else ("hamburg" if self.hamburg else "small_big"),
+            big=big,
+            small=small,
+            match_points=(augen[0], augen[1]),
+            kalte=(0, 0) if self.hamburg else _kalte(results),
+            liga_winner=liga,
+            deals=len(results),
+        )
+
+    def _big_and_small(
+        self, results: Sequence[Result], options: engine.Options
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(big, small) as the engine's keepers count them: small/big points, or Hamburg
+        rounds to the target and the points of the round being played."""
+        if self.hamburg:
+            state = engine.score_hamburg_match(results, target=options.hamburg_target)
+            return state.rounds, state.points
+        small_big = engine.score_small_big(results)
+        return small_big.big, small_big.small
+
+    def running_score(
+        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+    ) -> dict[str, Any]:
+        score: dict[str, Any] = {"small_big": engine.score_small_big(results).to_dict()}
+        if self.hamburg:  # the small points are Hamburg points: rounds to the target
+            rounds, points = self._big_and_small(results, options)
+            score["hamburg"] = {
+                "target": options.hamburg_target,
+                "rounds": list(rounds),
+                "points": list(points),
+            }
+        if mode == TO_TARGET:
+            try:
+                score["liga"] = engine.score_liga(results, target=target).to_dict()
+            except engine.KeeperError as error:
+                score["liga"] = {"error": str(error)}
+        return score
+
+    def score_terms(self, state: MatchState, *, decided: bool) -> dict[str, Any]:
+        if state.kind == "liga":
+            return {"kind": "liga", "augen": list(state.match_points), "winner": state.liga_winner}
+        if state.kind == "hamburg":
+            terms = {"kind": "hamburg", "rounds": list(state.big), "points": list(state.small)}
+        else:
+            terms = {
+                "kind": "small_big",
+                "big": list(state.big),
+                "small": list(state.small),
+                "laube": [state.small[0] == 4, state.small[1] == 4],
+                "kalte": state.kalte,
+            }
+        return {**terms, **augen_decision(state, decided=decided)}
+
+
+def augen_decision(state: MatchState, *, decided: bool) -> dict[str, Any]:
+    """Whether a match stands level on big and small points (Hamburg: rounds and points)
+    so its Augen decide it (RULES.md: big points, then small points, then match points):
+    then ``on_augen``, the ``augen`` and the team ahead or winning on them (``winner``,
+    None when the Augen are level too; ``decided`` once the match is over)."""
+    level = state.big[0] == state.big[1] and state.small[0] == state.small[1]
+    if not level or not state.deals:
+        return {"on_augen": False}
+    augen = list(state.match_points)
+    winner = None if augen[0] == augen[1] else (0 if augen[0] > augen[1] else 1)
+    return {"on_augen": True, "augen": augen, "winner": winner, "decided": decided}
+
+
+def _kalte(results: Sequence[Result]) -> tuple[int, int]:
+    """Small rounds each team won by a Kalte, as the engine's keeper records them."""
+    rounds = engine.score_small_big(results).rounds
+    return (
+        sum(1 for r in rounds if r.kalte and r.winner == 0),
+        sum(1 for r in rounds if r.kalte and r.winner == 1),
+    )
+
+
+def deals_text(deals: int) -> str:
+    return ngettext("%(n)s deal", "%(n)s deals", deals) % {"n": deals}
+
+
+def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
+    return KlammernProfile(
+        key=key,
+        label=label,
+        players=4,
+        teams=True,
+        points_match=False,
+        sheet=SHEET,
+        rating_pool=KLAMMERN_POOL,
+        rating_pool_label=_("Klammern"),
+        analysable=True,
+        league=True,
+        hamburg=hamburg,
+        deal_columns=DEAL_COLUMNS,
+        contract_words=CONTRACT_WORDS,
+    )
+
+
+KLAMMERN = klammern_profile(
+    key="klammern", label=_("Klammern (small and big points)"), hamburg=False
+)
+HAMBURG = klammern_profile(
+    key="klammern-hamburg", label=_("Hamburg (Klabberjazz: first to 6)"), hamburg=True
+)

@@ -1,0 +1,93 @@
+"""Klaverjas, Rotterdam and Amsterdam rules (RULES.md, "Klaverjas"): two teams, a points
+match (16 deals or to a target), roem, pit and nat; ranked by match points then total
+points; no perfect-play analysis; tables count in the club's Klaverjas rating pool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from .base import Column, DealColumn, EntrySheet, Result, per_side
+from .points import PointsProfile
+
+SHEET = EntrySheet(
+    entry_template="tablet/_entry_klaverjas.html",
+    state_template="tablet/_state_points.html",
+    entry_script="tournaments/entry_klaverjas.js",
+    entry_class="KlaverjasEntry",
+    stylesheet="tournaments/presets.css",
+    error_templates={
+        "bad_format.card_points": _(
+            "A Klaverjas deal has 162 card points in all (roem is entered on its own): "
+            "enter a whole number from 0 to 162 for one team."
+        ),
+    },
+)
+STANDINGS_COLUMNS = {
+    "tournament_points": Column(
+        "tournament_points", _("MP"), _("Match points: 2 per match won, 1 per draw")
+    ),
+    "augen": Column("augen", _("Points"), _("Total points of all matches, roem included")),
+    "point_difference": Column("point_difference", _("Diff"), _("Points for minus points against")),
+}
+#: RULES.md: match points won (2 won, 1 drawn, 0 lost), then total points.
+TIEBREAKS = ("tournament_points", "augen", "point_difference", "head_to_head")
+
+
+def _pit(result: Result, side: int) -> bool:
+    return result.get("pit") == side
+
+
+def _nat(result: Result, side: int) -> bool:
+    """The team that played and went nat (the other team scored everything)."""
+    return result.get("outcome") == "failed" and result.get("winner_team") == 1 - side
+
+
+DEAL_COLUMNS = (
+    DealColumn(_("Points seats %(side)s"), per_side("points")),
+    DealColumn(_("Roem seats %(side)s"), per_side("roem")),
+    DealColumn(_("Pit seats %(side)s"), _pit),
+    DealColumn(_("Nat seats %(side)s"), _nat),
+)
+MATCH_COLUMNS = (
+    Column("roem", _("Roem"), _("Roem per team, the pit's 100 included")),
+    Column("pit", _("Pit"), _("The team that took all 8 tricks")),
+)
+
+
+class KlaverjasProfile(PointsProfile):
+    """Klaverjas: the console shows each deal's roem and pit."""
+
+    def match_cells(self, result: Result) -> list[str]:
+        roem = result.get("roem")
+        pit = result.get("pit")
+        return [
+            " : ".join(str(r) for r in roem) if isinstance(roem, list) else "",
+            self.side_heading(pit) if isinstance(pit, int) else "",
+        ]
+
+
+def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
+    return KlaverjasProfile(
+        key=key,
+        label=label,
+        players=4,
+        teams=True,
+        points_match=True,
+        sheet=SHEET,
+        rating_pool="klaverjas",
+        rating_pool_label=_("Klaverjas"),
+        analysable=False,
+        names_declarer=True,
+        tiebreaks=TIEBREAKS,
+        standings_columns=STANDINGS_COLUMNS,
+        deal_columns=DEAL_COLUMNS,
+        match_columns=MATCH_COLUMNS,
+        contract_words={"klaverjas": "Klaverjas"},
+        game="klaverjas",
+    )
+
+
+ROTTERDAM = klaverjas_profile(key="klaverjas-rotterdam", label=_("Klaverjas, Rotterdam rules"))
+AMSTERDAM = klaverjas_profile(key="klaverjas-amsterdam", label=_("Klaverjas, Amsterdam rules"))
