@@ -123,6 +123,7 @@ def check_record(record: dict[str, Any], *, match: Match) -> dict[str, Any]:
             "invalid_record",
             _("The deal record is not valid; nothing was stored."),
             errors=result.get("errors", []),
+            preset=match.round.tournament.rules_preset,
         )
     return result
 

@@ -4,7 +4,9 @@ Every error body of the API is JSON with a stable machine-readable ``code`` besi
 human ``detail`` (the ``Error`` component of the OpenAPI schema):
 
 - ``ApplicationError`` (``tournaments.errors``) becomes its status with
-  ``{"code", "detail", "errors"?}``;
+  ``{"code", "detail", "errors"?}``; the rules engine's ``errors`` of a refused deal
+  record get their ``message`` in the caller's language and the game's words
+  (``engine_errors``; ``code``, ``field`` and ``params`` stay as the engine gave them);
 - DRF's own exceptions keep DRF's answer; a body that is a single ``detail`` gets DRF's
   code for it beside (``not_authenticated``, ``permission_denied``, ``not_found``,
   ``method_not_allowed``, ``not_acceptable``, ``unsupported_media_type``, ``throttled``,
@@ -38,13 +40,17 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.errors import ApplicationError
+from tournaments.errors import ApplicationError, InvalidRecord
+from tournaments.web.engine_messages import engine_errors
 
 INVALID = "invalid"
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``."""
+    if isinstance(exc, InvalidRecord) and exc.errors:
+        body = {**exc.as_dict(), "errors": engine_errors(exc.errors, preset=exc.preset)}
+        return Response(body, status=exc.status)
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, Http404):  # as DRF's handler does, but keeping the code

@@ -89,4 +89,17 @@ class PreconditionRequired(ApplicationError):
 
 
 class InvalidRecord(ApplicationError):
-    """The rules engine refused a deal record; ``errors`` is the engine's list."""
+    """The rules engine refused a deal record; ``errors`` is the engine's list and
+    ``preset`` the rules preset it was checked under (the API words the errors in that
+    game's terms and the caller's language)."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str | Promise,
+        *,
+        errors: list[dict[str, Any]] | None = None,
+        preset: str = "",
+    ) -> None:
+        super().__init__(code, message, errors=errors)
+        self.preset = preset

@@ -17,9 +17,14 @@ table (``card_points must be two whole numbers 0-164``): those get a template ke
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+
+from games import profiles
 
 SOURCE_LANGUAGE = "en"
 
@@ -189,3 +194,84 @@ def entry_form_context(seat_names: list[str]) -> dict[str, object]:
         "entry_lengths": [3, 4, 5, 6, 7, 8],
         "rank_labels_json": json.dumps(labels),
     }
+
+
+# --- the API's errors in the caller's language ------------------------------------------
+
+SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+SEAT_PARAMS = frozenset({"seat", "expected", "next_seat"})
+SUIT_PARAMS = frozenset({"trump", "upcard_suit", "led_suit", "suit"})
+CARD_LIST_PARAMS = frozenset({"cards", "missing", "legal", "run"})
+
+
+def localized_errors(
+    errors: list[dict[str, Any]], *, extra: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The engine's errors with ``message`` in the active language: the template of the
+    code (by rule, by field, or the code's own; ``extra`` first: the game's sheet's),
+    filled from ``params`` as the tablet fills it (seats as "Seat 1" to "Seat 4", suit
+    names, cards as rank and suit symbol). An error without a template, or whose
+    template needs a parameter the error lacks, keeps the engine's words."""
+    templates = {**error_templates(), **(extra or {})}
+    return [_localized(error, templates) for error in errors]
+
+
+def _localized(error: dict[str, Any], templates: Mapping[str, str]) -> dict[str, Any]:
+    if not isinstance(error, dict) or not isinstance(error.get("code"), str):
+        return error
+    code = error["code"]
+    params = error.get("params") if isinstance(error.get("params"), dict) else {}
+    keys = [f"{code}.{error.get('field') or ''}", code]
+    if code == "illegal_play" and params.get("rule"):
+        keys.insert(0, f"illegal_play.{params['rule']}")
+    template = next((templates[key] for key in keys if key in templates), None)
+    if template is None:
+        return error
+    try:
+        text = re.sub(r"\{(\w+)\}", lambda m: _param(m.group(1), params), template)
+    except KeyError:
+        return error
+    return {**error, "message": text}
+
+
+def _param(key: str, params: Mapping[str, Any]) -> str:
+    value = params[key]
+    if key in SEAT_PARAMS and isinstance(value, int):
+        return _seat(value)
+    if key == "seats" and isinstance(value, list):
+        return ", ".join(_seat(s) for s in value)
+    if key in SUIT_PARAMS and isinstance(value, str):
+        return _suit_names().get(value, value)
+    if key == "card" and isinstance(value, str):
+        return _card(value)
+    if key in CARD_LIST_PARAMS and isinstance(value, list):
+        return " ".join(_card(c) for c in value)
+    if key == "card_points" and isinstance(value, list):
+        return ":".join(str(v) for v in value)
+    return str(value)
+
+
+def _seat(seat: int) -> str:
+    return _("Seat %(n)s") % {"n": seat + 1}
+
+
+def _suit_names() -> dict[str, str]:
+    return {
+        "C": pgettext("suit", "Clubs"),
+        "S": pgettext("suit", "Spades"),
+        "H": pgettext("suit", "Hearts"),
+        "D": pgettext("suit", "Diamonds"),
+    }
+
+
+def _card(text: str) -> str:
+    if len(text) != 2 or text[1] not in SYMBOLS:
+        return text
+    return rank_labels().get(text[0], text[0]) + SYMBOLS[text[1]]
+
+
+def engine_errors(errors: list[dict[str, Any]], *, preset: str) -> list[dict[str, Any]]:
+    """A refused record's errors for the API: ``localized_errors`` with the templates of
+    the preset's score sheet (its game's own numbers) before the common ones."""
+    profile = profiles.PROFILES.get(preset)
+    return localized_errors(errors, extra=profile.sheet.errors() if profile else None)
