@@ -1,6 +1,7 @@
 """The game profiles: one object per game that the platform asks for everything that
 differs between games (``GameProfile`` in ``base``; the games in ``klammern``,
-``klaverjas``, ``solo``). Outside this package and the engine no module names a game.
+``klaverjas``, ``solo``, ``belote``). Outside this package and the engine no module
+names a game.
 
 The registry
 - ``PROFILES``: every profile by key (the engine preset it starts from), in the order the
@@ -25,13 +26,15 @@ from typing import Any
 from games import engine
 
 from .base import Column, DealColumn, EntrySheet, GameProfile, Label, MatchState, kept_until_end
+from .belote import BELOTE
 from .klammern import HAMBURG, KLAMMERN
 from .klaverjas import AMSTERDAM, ROTTERDAM
 from .solo import THREE, TWO
 
 #: Every game the platform offers, by key, in the order the console lists them.
 PROFILES: dict[str, GameProfile] = {
-    profile.key: profile for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE)
+    profile.key: profile
+    for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE, BELOTE)
 }
 #: The presets a tournament may play.
 PRESET_NAMES: tuple[str, ...] = tuple(PROFILES)

@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import check, player_count, random_deal, resolve_rules
+from games import profiles
+from games.engine import check, random_deal
 
 from . import checks
 from .client import Api, ApiError, Reply, expect
@@ -63,7 +64,7 @@ class Options:
 
     @property
     def players_per_table(self) -> int:
-        return player_count(resolve_rules(self.rules))
+        return profiles.PROFILES[self.rules].players
 
 
 @dataclass

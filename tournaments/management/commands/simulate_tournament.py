@@ -21,9 +21,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.engine import player_count, resolve_rules
+from games import profiles
 from tournaments.models import Club
-from tournaments.presets import PRESET_NAMES
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.scenario import Options, Simulation
 from tournaments.simulation.server import local_site
@@ -58,12 +57,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rules",
             default="klammern",
-            choices=PRESET_NAMES,
+            choices=profiles.PRESET_NAMES,
             help="the engine preset played (tables of 3 or 2 for klammern-3/klammern-2)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        seats = player_count(resolve_rules(options["rules"]))
+        seats = profiles.PROFILES[options["rules"]].players
         if options["players"] < seats or options["rounds"] < 1 or options["deals"] < 1:
             raise CommandError(f"Need at least {seats} players, 1 round and 1 deal.")
         with self.site(options) as (base_url, username, password, club_slug):

@@ -1,0 +1,391 @@
+/* Belote score sheet: builds a Belote summary record (spec/deal-record.md, "Belote": the
+   upcard, the taker with trump and the round it was taken in, card points per team, the
+   announcements as cards, the seat of belote-rebelote, an optional revoke; or a deal
+   thrown in) and shows before saving whether the takers make it, go "dedans" or a team
+   takes the capot (RULES.md, "Belote"). When one team has all 162 card points it asks
+   whether that team took all 8 tricks (capot) or 7 and a trick without points, and sends
+   tricks_won (required then). Its own words come from the sheet's hidden [data-text]
+   spans; the error display is DealEntry's (entry.js); tablet.js drives it. */
+(function () {
+  "use strict";
+
+  var VALUE = 162;
+  var CAPOT = 252;
+  var RANKS = window.DealEntry.RANKS;
+  var FOURS = { J: 200, 9: 150, A: 100, T: 100, K: 100, Q: 100 };
+  var SUITS = window.DealEntry.SUITS;
+
+  function BeloteEntry(form, config) {
+    this.T = {};
+    var texts = this.T;
+    form.querySelectorAll("[data-text]").forEach(function (e) {
+      texts[e.getAttribute("data-text")] = e.textContent.trim();
+    });
+    window.DealEntry.attach(this, form, config);
+  }
+
+  var P = BeloteEntry.prototype;
+  window.DealEntry.share(BeloteEntry);
+
+  /* Takes over DealEntry's general fault texts (their templates speak of Klammern's
+     Orgi/Kleines/Besser or of Bella) where the sheet's own words fit better. */
+  P.plainSum = false;
+
+  P.clear = function () {
+    this.state = {
+      dealer: 0, thrownIn: false, upSuit: null, upRank: null, declarer: null, trump: null,
+      points: [null, null], lastTyped: null, allTricks: null, melds: [], bella: null,
+      revoke: false, revokeSeat: null, revokeSuit: null, revokeRank: null,
+      meld: { seat: null, kind: "run", length: 3, suit: null, top: null, four: null }
+    };
+  };
+
+  P.teamName = function (team) { return this.seatName(team) + " & " + this.seatName(team + 2); };
+
+  P.round = function () {
+    var st = this.state;
+    if (!st.trump || !st.upSuit) { return null; }
+    return st.trump === st.upSuit ? 1 : 2;
+  };
+
+  P.click = function (ev) {
+    var button = ev.target.closest("button[data-pick], button[data-action]");
+    if (!button || !this.form.contains(button)) { return; }
+    ev.preventDefault();
+    this.dirty = true;
+    var st = this.state;
+    var value = button.getAttribute("data-value");
+    var action = button.getAttribute("data-action");
+    if (action === "add-meld") { this.addMeld(); }
+    if (action === "remove-meld") { st.melds.splice(+value, 1); }
+    switch (button.getAttribute("data-pick")) {
+      case "dealer": st.dealer = +value; break;
+      case "thrown": st.thrownIn = !st.thrownIn; break;
+      case "up-suit": st.upSuit = value; break;
+      case "up-rank": st.upRank = value; break;
+      case "declarer": st.declarer = +value; break;
+      case "trump": st.trump = value; break;
+      case "all-tricks": st.allTricks = value === "8"; break;
+      case "bella": st.bella = st.bella === +value ? null : +value; break;
+      case "revoke": st.revoke = !st.revoke; this.complete(st.lastTyped); break;
+      case "revoke-seat": st.revokeSeat = +value; break;
+      case "revoke-suit": st.revokeSuit = value; break;
+      case "revoke-rank": st.revokeRank = value; break;
+      case "meld-seat": st.meld.seat = +value; break;
+      case "meld-kind": st.meld.kind = value; break;
+      case "meld-length":
+        st.meld.length = +value;
+        if (st.meld.top && RANKS.indexOf(st.meld.top) < st.meld.length - 1) { st.meld.top = null; }
+        break;
+      case "meld-suit": st.meld.suit = value; break;
+      case "meld-top": st.meld.top = value; break;
+      case "meld-four": st.meld.four = value; break;
+    }
+    this.render();
+  };
+
+  P.input = function (ev) {
+    var name = ev.target.getAttribute("name");
+    if (name !== "points0" && name !== "points1") { return; }
+    var st = this.state;
+    var team = name === "points0" ? 0 : 1;
+    var raw = ev.target.value.trim();
+    this.dirty = true;
+    st.points[team] = raw === "" ? null : parseInt(raw, 10);
+    st.lastTyped = team;
+    st.allTricks = null;
+    this.complete(team);
+    this.renderPoints(team);
+    this.renderTricks();
+    this.renderVerdict();
+  };
+
+  // the other team's points are 162 - x (not after a revoke: then both are typed)
+  P.complete = function (team) {
+    var st = this.state;
+    if (team === null || st.revoke) { return; }
+    var own = st.points[team];
+    st.points[1 - team] = own === null || isNaN(own) ? null : VALUE - own;
+  };
+
+  // The team with all 162 card points (no revoke), which must say how many tricks it took.
+  P.allPointsTeam = function () {
+    var p = this.state.points;
+    if (this.state.revoke) { return null; }
+    return p[0] === VALUE && p[1] === 0 ? 0 : (p[1] === VALUE && p[0] === 0 ? 1 : null);
+  };
+
+  // --- announcements -------------------------------------------------------------------
+
+  P.addMeld = function () {
+    var m = this.state.meld;
+    var cards = [];
+    if (m.seat === null) { return; }
+    if (m.kind === "four") {
+      if (!m.four) { return; }
+      cards = SUITS.map(function (s) { return m.four + s; });
+    } else {
+      if (!m.suit || !m.top) { return; }
+      var top = RANKS.indexOf(m.top);
+      for (var i = top - m.length + 1; i <= top; i++) { cards.push(RANKS[i] + m.suit); }
+    }
+    this.state.melds.push({ seat: m.seat, cards: cards });
+    this.state.meld = { seat: null, kind: m.kind, length: 3, suit: null, top: null, four: null };
+  };
+
+  // Whether strength a beats strength b (the first entry that differs decides).
+  function stronger(a, b) {
+    for (var i = 0; i < a.length; i++) {
+      if (a[i] !== b[i]) { return a[i] > b[i]; }
+    }
+    return false;
+  }
+
+  function isFour(cards) {
+    return cards.length === 4 && cards.every(function (c) { return c[0] === cards[0][0]; });
+  }
+
+  /* A meld's value and its strength in the contest (RULES.md: value, cards, top card in
+     natural order, a trump sequence, then the seat first in play from forehand). */
+  P.meldValue = function (cards) {
+    if (isFour(cards)) { return FOURS[cards[0][0]] || 0; }
+    return cards.length >= 5 ? 100 : (cards.length === 4 ? 50 : 20);
+  };
+
+  P.meldStrength = function (meld) {
+    var cards = meld.cards;
+    var four = isFour(cards);
+    var top = Math.max.apply(null, cards.map(function (c) { return RANKS.indexOf(c[0]); }));
+    var forehand = (this.state.dealer + 1) % 4;
+    return [
+      this.meldValue(cards), cards.length, top,
+      !four && cards[0][1] === this.state.trump ? 1 : 0,
+      -((meld.seat - forehand + 4) % 4)
+    ];
+  };
+
+  // The team whose announcements score, and how much they score; null without any.
+  P.meldScore = function () {
+    var self = this;
+    var best = null;
+    var bestKey = null;
+    this.state.melds.forEach(function (m) {
+      var key = self.meldStrength(m);
+      if (bestKey === null || stronger(key, bestKey)) { best = m; bestKey = key; }
+    });
+    if (best === null) { return null; }
+    var team = best.seat % 2;
+    var points = this.state.melds.filter(function (m) { return m.seat % 2 === team; })
+      .reduce(function (sum, m) { return sum + self.meldValue(m.cards); }, 0);
+    return { team: team, points: points };
+  };
+
+  P.meldName = function (cards) {
+    if (isFour(cards)) { return this.T.four; }
+    return this.T["run" + Math.min(cards.length, 5)];
+  };
+
+  // --- the record ----------------------------------------------------------------------
+
+  P.build = function () {
+    var st = this.state;
+    var T = this.T;
+    var errors = [];
+    var record = { format: "klammern-deal/1", dealer: st.dealer };
+    if (!st.upSuit || !st.upRank) { errors.push({ field: "upcard", message: T.pickUpcard }); }
+    record.upcard = (st.upRank || "") + (st.upSuit || "");
+    if (st.thrownIn) {
+      record.contract = { kind: "thrown_in" };
+      return { record: record, errors: errors };
+    }
+    if (st.declarer === null) { errors.push({ field: "contract.declarer", message: T.pickTaker }); }
+    if (!st.trump) { errors.push({ field: "contract.trump", message: T.pickTrump }); }
+    record.contract = { kind: "belote", declarer: st.declarer, trump: st.trump, round: this.round() || 1 };
+    var p = st.points;
+    if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) {
+      errors.push({ field: "card_points", message: T.pickPoints });
+    }
+    record.card_points = [p[0], p[1]];
+    var all = this.allPointsTeam();
+    if (all !== null && st.allTricks === null) {
+      errors.push({ field: "tricks_won", message: T.pickCapot });
+    } else if (all !== null) {
+      record.tricks_won = all === 0 ? (st.allTricks ? [8, 0] : [7, 1]) : (st.allTricks ? [0, 8] : [1, 7]);
+    }
+    if (st.melds.length) {
+      record.melds = st.melds.map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
+    }
+    if (st.bella !== null) { record.bella = st.bella; }
+    if (st.revoke) {
+      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
+        errors.push({ field: "revoke", message: T.pickRevoke });
+      }
+      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
+    }
+    return { record: record, errors: errors };
+  };
+
+  P.load = function (record, number) {
+    this.clear();
+    this.dirty = false;
+    this.number = number;
+    var st = this.state;
+    var contract = record.contract || {};
+    st.dealer = record.dealer || 0;
+    st.upRank = (record.upcard || "")[0] || null;
+    st.upSuit = (record.upcard || "")[1] || null;
+    st.thrownIn = contract.kind === "thrown_in";
+    st.declarer = typeof contract.declarer === "number" ? contract.declarer : null;
+    st.trump = contract.trump || null;
+    st.points = (record.card_points || [null, null]).slice();
+    if (record.tricks_won) { st.allTricks = record.tricks_won.indexOf(8) >= 0; }
+    st.melds = (record.melds || []).map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
+    st.bella = typeof record.bella === "number" ? record.bella : null;
+    if (record.revoke) {
+      st.revoke = true;
+      st.revokeSeat = record.revoke.seat;
+      st.revokeRank = (record.revoke.card || "")[0] || null;
+      st.revokeSuit = (record.revoke.card || "")[1] || null;
+    }
+    this.render();
+  };
+
+  /* What the engine will say (RULES.md, Belote): a capot for a team with all 8 tricks
+     (252 card points), "dedans" when the takers' points (cards, their announcements,
+     their belote) are not more than the defenders'. */
+  P.verdict = function () {
+    var st = this.state;
+    var p = st.points;
+    if (st.thrownIn || st.revoke || st.declarer === null) { return null; }
+    if (p[0] === null || p[1] === null || isNaN(p[0]) || isNaN(p[1])) { return null; }
+    var takers = st.declarer % 2;
+    var all = this.allPointsTeam();
+    var capot = all !== null && st.allTricks ? all : null;
+    var own = [p[0], p[1]];
+    if (capot !== null) { own[capot] = CAPOT; }
+    var melds = this.meldScore();
+    if (melds) { own[melds.team] += melds.points; }
+    if (st.bella !== null) { own[st.bella % 2] += 20; }
+    return { dedans: own[takers] <= own[1 - takers], capot: capot, takers: takers };
+  };
+
+  // --- drawing -------------------------------------------------------------------------
+
+  P.render = function () {
+    var st = this.state;
+    var form = this.form;
+    var self = this;
+    form.classList.toggle("is-revoke", st.revoke);
+    form.classList.toggle("is-thrown-in", st.thrownIn);
+    form.classList.toggle("meld-four", st.meld.kind === "four");
+    this.press({
+      dealer: st.dealer, thrown: st.thrownIn ? "1" : null, "up-suit": st.upSuit,
+      "up-rank": st.upRank, declarer: st.declarer, trump: st.trump, bella: st.bella,
+      revoke: st.revoke ? "1" : null, "revoke-seat": st.revokeSeat,
+      "revoke-suit": st.revokeSuit, "revoke-rank": st.revokeRank,
+      "meld-seat": st.meld.seat, "meld-kind": st.meld.kind, "meld-length": st.meld.length,
+      "meld-suit": st.meld.suit, "meld-top": st.meld.top, "meld-four": st.meld.four
+    });
+    this.renderHead();
+    form.querySelectorAll("[data-bind='takers']").forEach(function (e) {
+      e.hidden = st.thrownIn || st.declarer === null;
+      if (e.hidden) { return; }
+      e.textContent = self.teamName(st.declarer % 2) + " " + self.T.takes;
+      e.className = "badge makers team-" + (st.declarer % 2);
+    });
+    form.querySelectorAll("[data-bind='round']").forEach(function (e) {
+      var round = self.round();
+      e.textContent = round === null ? "" : self.T["round" + round];
+    });
+    form.querySelectorAll("button[data-pick='meld-top']").forEach(function (b) {
+      b.disabled = RANKS.indexOf(b.getAttribute("data-value")) < st.meld.length - 1;
+    });
+    var add = form.querySelector("[data-action='add-meld']");
+    if (add) {
+      var m = st.meld;
+      add.disabled = m.seat === null || (m.kind === "four" ? !m.four : !m.suit || !m.top);
+    }
+    this.renderMelds();
+    this.renderPoints(null);
+    this.renderTricks();
+    this.renderVerdict();
+  };
+
+  P.renderMelds = function () {
+    var list = this.form.querySelector("[data-bind='melds']");
+    if (!list) { return; }
+    var self = this;
+    list.innerHTML = "";
+    this.state.melds.forEach(function (m, i) {
+      var li = document.createElement("li");
+      li.className = "meld-item";
+      var text = document.createElement("span");
+      text.innerHTML = "<b></b> · <span class='meld-name'></span> <span class='cards'></span>";
+      text.querySelector("b").textContent = self.seatName(m.seat);
+      text.querySelector(".meld-name").textContent = self.meldName(m.cards) + " (" + self.meldValue(m.cards) + ")";
+      text.querySelector(".cards").textContent = m.cards.map(function (c) { return self.cardLabel(c); }).join(" ");
+      var red = !isFour(m.cards) && (m.cards[0][1] === "H" || m.cards[0][1] === "D");
+      text.querySelector(".cards").classList.toggle("red", red);
+      var rm = document.createElement("button");
+      rm.type = "button";
+      rm.className = "btn btn-small btn-ghost";
+      rm.setAttribute("data-action", "remove-meld");
+      rm.setAttribute("data-value", i);
+      rm.setAttribute("aria-label", self.T.remove);
+      rm.textContent = "✕";
+      var err = document.createElement("div");
+      err.className = "field-error";
+      err.setAttribute("data-error-for", "melds[" + i + "]");
+      li.appendChild(text);
+      li.appendChild(rm);
+      li.appendChild(err);
+      list.appendChild(li);
+    });
+  };
+
+  // The question "all 8 tricks?" shows only while one team has all 162 card points.
+  P.renderTricks = function () {
+    var section = this.form.querySelector("[data-section='all-tricks']");
+    if (!section) { return; }
+    var all = this.allPointsTeam();
+    section.hidden = all === null;
+    var name = section.querySelector("[data-bind='all-tricks-team']");
+    if (name && all !== null) { name.textContent = this.teamName(all); }
+    this.press({ "all-tricks": this.state.allTricks === null ? null : (this.state.allTricks ? "8" : "7") });
+  };
+
+  P.renderPoints = function (typing) {
+    var st = this.state;
+    [0, 1].forEach(function (team) {
+      var input = this.form.querySelector("input[name='points" + team + "']");
+      if (!input || team === typing) { return; }
+      input.value = st.points[team] === null || isNaN(st.points[team]) ? "" : st.points[team];
+      input.classList.toggle("is-auto", !st.revoke && st.lastTyped === 1 - team);
+    }, this);
+    var sum = this.form.querySelector("[data-bind='points-sum']");
+    if (sum) {
+      var total = (st.points[0] || 0) + (st.points[1] || 0);
+      sum.textContent = total;
+      sum.parentNode.classList.toggle("is-off", !st.revoke && total !== VALUE && st.points[0] !== null);
+    }
+  };
+
+  P.renderVerdict = function () {
+    var box = this.form.querySelector("[data-bind='verdict']");
+    if (!box) { return; }
+    var v = this.verdict();
+    var lines = [];
+    if (v && v.capot !== null) { lines.push(["pit", this.teamName(v.capot) + ": " + this.T.capot]); }
+    if (v && v.dedans) { lines.push(["nat", this.teamName(v.takers) + ": " + this.T.dedans]); }
+    if (v && !v.dedans) { lines.push(["made", this.teamName(v.takers) + ": " + this.T.made]); }
+    box.innerHTML = "";
+    lines.forEach(function (line) {
+      var el = document.createElement("div");
+      el.className = "verdict-line is-" + line[0];
+      el.textContent = line[1];
+      box.appendChild(el);
+    });
+  };
+
+  window.BeloteEntry = BeloteEntry;
+})();
