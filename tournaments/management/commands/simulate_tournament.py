@@ -22,8 +22,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import player_count, resolve_rules
+from games.profiles import DEFAULT_PRESET, PRESET_NAMES
 from tournaments.models import Club
-from tournaments.presets import PRESET_NAMES
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.scenario import Options, Simulation
 from tournaments.simulation.server import local_site
@@ -57,9 +57,9 @@ class Command(BaseCommand):
         parser.add_argument("--club", help="with --base-url: the club's slug")
         parser.add_argument(
             "--rules",
-            default="klammern",
+            default=DEFAULT_PRESET,
             choices=PRESET_NAMES,
-            help="the engine preset played (tables of 3 or 2 for klammern-3/klammern-2)",
+            help="the engine preset played (at tables of as many players as its game seats)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -97,7 +97,7 @@ class Command(BaseCommand):
             seed=options["seed"],
             chaos=options["chaos"],
             concurrency=max(1, options["concurrency"]),
-            rules=options.get("rules") or "klammern",
+            rules=options.get("rules") or DEFAULT_PRESET,
         )
 
     @contextmanager
