@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import engine
 from tournaments import presets
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import big_and_small, hamburg_target, points_match, tournament_options
+from tournaments.selectors import tournament_options, tournament_profile
 
 from .models import DealVersion
 
@@ -20,23 +19,16 @@ def current_results(match: Match) -> list[dict[str, Any]]:
 
 
 def running_score(match: Match) -> dict[str, Any]:
-    """Small/big points (and Liga match points for a Liga-Partie, or the Hamburg points
-    for the Hamburg preset) after the current deals, as the engine's keepers count them."""
-    results = current_results(match)
-    options = tournament_options(match.round.tournament)
-    if presets.is_points_game(options):
-        return {"small_big": {}, "points_match": points_match(results, options).to_dict()}
-    score: dict[str, Any] = {"small_big": engine.score_small_big(results).to_dict()}
-    target = hamburg_target(match.round.tournament)
-    if target is not None:  # the small points are Hamburg points: rounds to the target
-        rounds, points = big_and_small(results, hamburg_target=target)
-        score["hamburg"] = {"target": target, "rounds": list(rounds), "points": list(points)}
-    if match.mode == Match.Mode.LIGA:
-        try:
-            score["liga"] = engine.score_liga(results, target=match.target or 51).to_dict()
-        except engine.KeeperError as error:
-            score["liga"] = {"error": str(error)}
-    return score
+    """The match's running score as its game's keepers count it (small/big points with
+    the Hamburg rounds or a Liga-Partie's match points, or a points match), for the
+    tablet (``GameProfile.running_score``)."""
+    tournament = match.round.tournament
+    return tournament_profile(tournament).running_score(
+        current_results(match),
+        tournament_options(tournament),
+        mode=match.mode,
+        target=match.target or 51,
+    )
 
 
 def organiser_can_enter(match: Match) -> bool:

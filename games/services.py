@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from tournaments import presets
 from tournaments.errors import (
     ApplicationError,
     Conflict,
@@ -38,7 +37,7 @@ from tournaments.errors import (
 from tournaments.models import DeviceCredential, Match, Round, Tournament
 from tournaments.rating_services import queue_ratings_recompute
 from tournaments.results import notify_results_changed
-from tournaments.selectors import points_match, tournament_options
+from tournaments.selectors import points_match, tournament_options, tournament_profile
 
 from .models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
 from .selectors import current_results
@@ -168,9 +167,9 @@ def _is_finished(match: Match, *, played: int | None = None) -> bool:
     if match.mode != Match.Mode.LIGA:
         played = _played(match) if played is None else played
         return played >= (match.deals_planned or 0)
-    options = tournament_options(match.round.tournament)
-    if presets.is_points_game(options):  # a Klaverjas or 2/3-player match to a target
-        return points_match(current_results(match), options).finished
+    tournament = match.round.tournament
+    if tournament_profile(tournament).points_match:  # a points match to a target
+        return points_match(current_results(match), tournament_options(tournament)).finished
     try:
         return engine.score_liga(current_results(match), target=match.target or 51).finished
     except engine.KeeperError:  # a corrected deal ended the Partie before later deals

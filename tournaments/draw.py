@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import formats, presets, rating_services, seating
+from . import formats, rating_services, seating
 from .errors import Conflict, Refused
 from .models import (
     Bye,
@@ -33,7 +33,7 @@ from .models import (
     TeamMember,
     Tournament,
 )
-from .selectors import tournament_options
+from .selectors import tournament_profile
 from .tasks import draw_round_task
 
 TOO_FEW = _("Not enough checked-in players for a single table.")
@@ -130,8 +130,8 @@ def _seating_options(
 
 
 def _table_size(tournament: Tournament) -> int:
-    """4, or 2/3 for Klammern for two or three players."""
-    return presets.seats_per_table(tournament_options(tournament))
+    """Players at a table of the tournament's game (its profile's seats)."""
+    return tournament_profile(tournament).players
 
 
 def _small_table_history(tournament: Tournament, number: int) -> seating.SeatingHistory:

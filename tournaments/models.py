@@ -20,6 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import profiles
+
 from .validators import validate_embed_origins, validate_name
 
 #: The most deals a match of a fixed number of deals may have.
@@ -237,7 +239,7 @@ class Tournament(models.Model):
     #: and the organisers always may).
     hand_records_public = models.BooleanField(default=True, verbose_name=_("hand records public"))
     rules_preset = models.CharField(
-        max_length=50, default="klammern", verbose_name=_("rules preset")
+        max_length=50, default=profiles.DEFAULT_PRESET, verbose_name=_("rules preset")
     )
     rules_options = models.JSONField(default=dict, blank=True, verbose_name=_("rules options"))
     rules_locked = models.BooleanField(default=False, verbose_name=_("rules locked"))
@@ -858,7 +860,7 @@ class League(models.Model):
     )
     is_public = models.BooleanField(default=True, verbose_name=_("public"))
     rules_preset = models.CharField(
-        max_length=50, default="klammern", verbose_name=_("rules preset")
+        max_length=50, default=profiles.DEFAULT_PRESET, verbose_name=_("rules preset")
     )
     rules_options = models.JSONField(default=dict, blank=True, verbose_name=_("rules options"))
     liga_target = models.PositiveSmallIntegerField(

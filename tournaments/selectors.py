@@ -14,10 +14,9 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
-from games import engine
+from games import engine, profiles
 from games.models import DealVersion
 
-from . import presets
 from .models import Club, DeviceCredential, Match, Round, Seat, Tournament
 
 
@@ -91,48 +90,12 @@ def match_scores(matches: QuerySet[Match]) -> dict[int, dict[str, Any]]:
 
 
 def score_terms(scored: ScoredMatch) -> dict[str, Any]:
-    """``{"kind": "points", "points": [...], "finished", "winner"}`` (Klaverjas per team,
-    2 or 3 players per seat), ``{"kind": "liga", "augen": [a, b]}``,
-    ``{"kind": "hamburg", "rounds", "points"}`` or
-    ``{"kind": "small_big", "big", "small", "laube", "kalte"}``."""
-    if scored.game != presets.Game.KLAMMERN:
-        return {
-            "kind": "points",
-            "points": list(scored.points),
-            "finished": scored.finished,
-            "winner": scored.winner,
-        }
-    if scored.mode == Match.Mode.LIGA:
-        return {"kind": "liga", "augen": list(scored.match_points), "winner": scored.liga_winner}
-    if scored.hamburg:
-        terms = {"kind": "hamburg", "rounds": list(scored.big), "points": list(scored.small)}
-    else:
-        terms = {
-            "kind": "small_big",
-            "big": list(scored.big),
-            "small": list(scored.small),
-            "laube": [scored.small[0] == 4, scored.small[1] == 4],
-            "kalte": scored.kalte,
-        }
-    return {**terms, **augen_decision(scored)}
-
-
-def augen_decision(scored: ScoredMatch) -> dict[str, Any]:
-    """Whether a match stands level on big and small points (Hamburg: rounds and points)
-    so its Augen decide it (RULES.md: big points, then small points, then match points):
-    then ``on_augen``, the ``augen`` and the team ahead or winning on them (``winner``,
-    None when the Augen are level too; ``decided`` once the match is over)."""
-    level = scored.big[0] == scored.big[1] and scored.small[0] == scored.small[1]
-    if not level or not scored.deals:
-        return {"on_augen": False}
-    augen = list(scored.match_points)
-    winner = None if augen[0] == augen[1] else (0 if augen[0] > augen[1] else 1)
-    return {
-        "on_augen": True,
-        "augen": augen,
-        "winner": winner,
-        "decided": scored.status not in ("", Match.Status.OPEN),
-    }
+    """The match's score in its game's terms (``GameProfile.score_terms``): e.g.
+    ``{"kind": "points", "points", "finished", "winner"}``, ``{"kind": "liga", "augen"}``,
+    ``{"kind": "hamburg", "rounds", "points"}`` or ``{"kind": "small_big", "big", "small",
+    "laube", "kalte"}``, with whether the Augen decide it."""
+    decided = scored.status not in ("", Match.Status.OPEN)
+    return scored.profile.score_terms(scored.state, decided=decided)
 
 
 def standings_state(tournament: Tournament) -> dict[str, Any]:
@@ -210,10 +173,10 @@ def club_leaderboards(club: Club) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ScoredMatch:
-    """A table match with at least one current deal: seats and totals so far.
+    """A table match with at least one current deal: its seats and its score in the one
+    shape every game's profile keeps (``state``, see ``profiles.MatchState``).
 
-    ``big``/``small`` follow RULES.md (5 small points make a big point, a Kalte 2, then
-    0:0); ``liga_winner`` is the Liga-Partie's winner (0/1) once decided, else None."""
+    ``seats`` has the table's players (4, 3 or 2, as the profile seats them)."""
 
     match: int
     tournament: int
@@ -223,56 +186,44 @@ class ScoredMatch:
     home_team: int | None
     away_team: int | None
     seats: tuple[int, ...]
-    big: tuple[int, int]
-    small: tuple[int, int]
-    match_points: tuple[int, int]
-    deals: int
-    liga_winner: int | None
-    hamburg: bool = False
-    #: Big points won by a Kalte (5:0) so far, per team.
-    kalte: tuple[int, int] = (0, 0)
+    profile: profiles.GameProfile
+    state: profiles.MatchState
     #: The match's status (open, finished, confirmed); "" where it was not read.
     status: str = ""
-    #: Klaverjas and 2/3 players (``presets.Game``): the points match as
-    #: ``engine.score_match`` keeps it. ``points`` per team (Klaverjas; ``match_points``
-    #: repeats them) or per seat (2/3 players, where ``seats`` has 2 or 3 players);
-    #: ``winner`` the team or seat with the most points once finished (None for a draw).
-    game: str = presets.Game.KLAMMERN
-    points: tuple[int, ...] = ()
-    finished: bool = False
-    winner: int | None = None
+
+    @property
+    def big(self) -> tuple[int, int]:
+        return self.state.big
+
+    @property
+    def small(self) -> tuple[int, int]:
+        return self.state.small
+
+    @property
+    def match_points(self) -> tuple[int, int]:
+        return self.state.match_points
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.state.points
+
+    @property
+    def liga_winner(self) -> int | None:
+        return self.state.liga_winner
+
+    @property
+    def deals(self) -> int:
+        return self.state.deals
 
 
-def hamburg_target(tournament: Tournament) -> int | None:
-    """The Hamburg target when the tournament scores the Hamburg way, else None."""
-    rules = engine.resolve_rules(
-        {"preset": tournament.rules_preset, "options": tournament.rules_options or {}}
-    )
-    return rules.hamburg_target if rules.scoring == "hamburg" else None
+def tournament_options(tournament: Tournament) -> engine.Options:
+    """The engine's options of the tournament's (validated) rules."""
+    return profiles.tournament_rules(tournament.rules_preset, tournament.rules_options)
 
 
-def big_and_small(
-    results: Sequence[dict[str, Any]], *, hamburg_target: int | None = None
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(big, small) of a match after these deal results, as the engine's keepers count
-    them: small/big points (a Kalte makes 2), or Hamburg rounds to the target and the
-    points of the round being played."""
-    if hamburg_target is not None:
-        hamburg = engine.score_hamburg_match(results, target=hamburg_target)
-        return hamburg.rounds, hamburg.points
-    state = engine.score_small_big(results)
-    return state.big, state.small
-
-
-def liga_winner(results: Sequence[dict[str, Any]], *, target: int) -> int | None:
-    """The Liga-Partie's winner (0/1) once decided, else None. A corrected deal may have
-    ended the Partie before later deals: the Partie then ends there."""
-    for count in range(len(results), 0, -1):
-        try:
-            return engine.score_liga(results[:count], target=target).winner
-        except engine.KeeperError:
-            continue
-    return None
+def tournament_profile(tournament: Tournament) -> profiles.GameProfile:
+    """The game the tournament plays."""
+    return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
 
 
 def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
@@ -305,20 +256,12 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
     for match_id, result in rows:
         results[match_id].append(result)
     tournaments = Tournament.objects.filter(pk__in={m[1] for m in meta.values()})
-    hamburg = {t.pk: hamburg_target(t) for t in tournaments}
-    rules = {t.pk: tournament_options(t) for t in tournaments}
+    games = {t.pk: (tournament_profile(t), tournament_options(t)) for t in tournaments}
     return [
-        _scored_points(meta[match_id], seats[match_id], deal_results, rules[meta[match_id][1]])
-        if presets.is_points_game(rules[meta[match_id][1]])
-        else _scored(meta[match_id], seats[match_id], deal_results, hamburg.get(meta[match_id][1]))
+        _scored(meta[match_id], seats[match_id], deal_results, *games[meta[match_id][1]])
         for match_id, deal_results in results.items()
         if match_id in meta
     ]
-
-
-def tournament_options(tournament: Tournament) -> engine.Options:
-    """The engine's options of the tournament's (validated) rules."""
-    return presets.tournament_rules(tournament.rules_preset, tournament.rules_options)
 
 
 def points_match(
@@ -334,47 +277,15 @@ def points_match(
     return engine.score_match([], options)
 
 
-def _scored_points(
-    meta: Sequence[Any],
-    seats: Sequence[int],
-    results: Sequence[dict[str, Any]],
-    options: engine.Options,
-) -> ScoredMatch:
-    state = points_match(results, options)
-    points = state.points or (0,) * (2 if engine.is_team_game(options) else options.players)
-    game = presets.game_of(options)
-    team = game is presets.Game.KLAVERJAS
-    return ScoredMatch(
-        match=meta[0],
-        tournament=meta[1],
-        round=meta[2],
-        table=meta[3],
-        mode=meta[4],
-        home_team=meta[5],
-        away_team=meta[6],
-        seats=tuple(seats) if team else tuple(seats[: options.players]),
-        big=(0, 0),
-        small=(0, 0),
-        match_points=(points[0], points[1]) if team else (0, 0),
-        deals=len(results),
-        liga_winner=state.winner if team and state.finished else None,
-        game=game,
-        points=tuple(points),
-        finished=state.finished,
-        winner=state.winner if state.finished else None,
-        status=meta[8],
-    )
-
-
 def _scored(
     meta: Sequence[Any],
     seats: Sequence[int],
     results: Sequence[dict[str, Any]],
-    hamburg: int | None,
+    profile: profiles.GameProfile,
+    options: engine.Options,
 ) -> ScoredMatch:
-    big, small = big_and_small(results, hamburg_target=hamburg)
-    points = tuple(sum(r.get("match_points", [0, 0])[team] for r in results) for team in (0, 1))
-    liga = liga_winner(results, target=meta[7] or 51) if meta[4] == Match.Mode.LIGA else None
+    """A match scored by its game's profile (``mode``/``target``: the match's own)."""
+    target = meta[7] or 51  # a Liga-Partie without a stored target: the rule book's 51
     return ScoredMatch(
         match=meta[0],
         tournament=meta[1],
@@ -383,22 +294,8 @@ def _scored(
         mode=meta[4],
         home_team=meta[5],
         away_team=meta[6],
-        seats=tuple(seats),
-        big=big,
-        small=small,
-        match_points=(points[0], points[1]),
-        deals=len(results),
-        liga_winner=liga,
-        hamburg=hamburg is not None,
-        kalte=_kalte(results) if hamburg is None else (0, 0),
+        seats=tuple(seats[: profile.players]),
+        profile=profile,
+        state=profile.match_state(results, options, mode=meta[4], target=target),
         status=meta[8],
-    )
-
-
-def _kalte(results: Sequence[dict[str, Any]]) -> tuple[int, int]:
-    """Small rounds each team won by a Kalte, as the engine's keeper records them."""
-    rounds = engine.score_small_big(results).rounds
-    return (
-        sum(1 for r in rounds if r.kalte and r.winner == 0),
-        sum(1 for r in rounds if r.kalte and r.winner == 1),
     )

@@ -20,9 +20,8 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
+from games import engine, profiles
 
-from . import presets
 from .errors import Conflict, Refused
 from .models import (
     Club,
@@ -124,7 +123,7 @@ def rules_refusal(error: engine.RulesError) -> Refused:
         return Refused(
             "unknown_rules",
             _("There is no rules preset %(preset)s. Known are: %(known)s."),
-            params={"preset": error.params["preset"], "known": ", ".join(presets.PRESET_NAMES)},
+            params={"preset": error.params["preset"], "known": ", ".join(profiles.PRESET_NAMES)},
         )
     if option in PRESET_ONLY_OPTIONS:
         return Refused(
@@ -151,27 +150,20 @@ def _checked_rules(
     *, preset: str, options: Any, game_format: str = Tournament.Format.INDIVIDUAL
 ) -> dict[str, Any]:
     """The match fields a tournament of these rules plays with; refuses an unknown preset
-    or option (the engine's words) and a 2/3-player preset outside individual tournaments.
-
-    For Klaverjas and 2/3 players the match length is the rules' (``match_by``,
-    ``deals_per_match``, ``target_points``): a match by deals is a fixed-deals match, one
-    to a target uses the match mode "liga" with ``liga_target`` as the target."""
+    or option (the engine's words) and a game of single players outside individual
+    tournaments. Which match fields the rules fix is the game profile's
+    (``GameProfile.match_fields``: a points match's length is its rules')."""
     try:
-        rules = presets.tournament_rules(preset, options)
+        rules = profiles.tournament_rules(preset, options)
     except engine.RulesError as exc:
         raise rules_refusal(exc) from exc
-    game = presets.game_of(rules)
-    if game is presets.Game.SOLO and game_format != Tournament.Format.INDIVIDUAL:
+    profile = profiles.profile_for(preset, options)
+    if profile.individual_only and game_format != Tournament.Format.INDIVIDUAL:
         raise Refused(
             "rules_format_mismatch",
             _("Klammern for two or three players is played as an individual tournament."),
         )
-    if game is presets.Game.KLAMMERN:
-        return {}
-    plan = presets.match_plan(rules)
-    if plan.by_deals:
-        return {"match_mode": Tournament.MatchMode.DEALS, "deals_per_match": plan.deals}
-    return {"match_mode": Tournament.MatchMode.LIGA, "liga_target": plan.target}
+    return profile.match_fields(rules)
 
 
 def _check_tiebreaks(chain: Any) -> None:
@@ -190,7 +182,7 @@ def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> To
         options.setdefault("match_mode", Tournament.MatchMode.LIGA)
     options.update(
         _checked_rules(
-            preset=options.get("rules_preset", "klammern"),
+            preset=options.get("rules_preset", profiles.DEFAULT_PRESET),
             options=options.get("rules_options") or {},
             game_format=options.get("format", Tournament.Format.INDIVIDUAL),
         )

@@ -26,7 +26,7 @@ from django.db.models import Model, QuerySet
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
-from . import presets, selectors, standings
+from . import selectors, standings
 from .models import (
     Bye,
     Club,
@@ -56,13 +56,12 @@ TIEBREAK_NAMES = {
 
 def tiebreak_chain(tournament: Tournament) -> tuple[standings.TieBreak, ...]:
     """The tournament's chain of tie-breaks (organiser names mapped to criteria; unknown
-    names and repeats dropped; the default chain if the first is not a score). Klaverjas
-    ranks as Dutch competitions do, whatever the tournament's list says."""
-    game = presets.game_of(selectors.tournament_options(tournament))
-    if game is presets.Game.KLAVERJAS:
-        return standings.KLAVERJAS_TIEBREAKS
-    if game is presets.Game.SOLO:
-        return standings.TABLE_TIEBREAKS
+    names and repeats dropped; the default chain if the first is not a score). A game
+    whose profile fixes its chain (Klaverjas ranks as Dutch competitions do) ranks by
+    that, whatever the tournament's list says."""
+    fixed = selectors.tournament_profile(tournament).tiebreaks
+    if fixed is not None:
+        return tuple(standings.TieBreak(name) for name in fixed)
     chain: list[standings.TieBreak] = []
     for name in tournament.tiebreaks or []:
         criterion = TIEBREAK_NAMES.get(name)
@@ -91,7 +90,7 @@ def _table_result(match: selectors.ScoredMatch) -> standings.TableResult:
 def _tournament_game(
     match: selectors.ScoredMatch, team_of: dict[int, int] | None
 ) -> standings.AnyGame:
-    if match.game == presets.Game.SOLO:
+    if not match.profile.teams:
         return _table_result(match)
     s = match.seats
     if team_of is None:
@@ -296,7 +295,7 @@ COUNTED = (Match.Status.FINISHED, Match.Status.CONFIRMED)
 
 
 def _club_game(match: selectors.ScoredMatch) -> standings.AnyGame:
-    if match.game == presets.Game.SOLO:
+    if not match.profile.teams:
         return _table_result(match)
     s = match.seats
     return standings.GameResult(

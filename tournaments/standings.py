@@ -175,23 +175,6 @@ DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (
     TieBreak.BUCHHOLZ,
     TieBreak.HEAD_TO_HEAD,
 )
-#: Klaverjas (RULES.md): match points won (2 won, 1 drawn, 0 lost), then total points;
-#: a game's ``match_points`` are the teams' total points of the match.
-KLAVERJAS_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak.TOURNAMENT_POINTS,
-    TieBreak.AUGEN,
-    TieBreak.POINT_DIFFERENCE,
-    TieBreak.HEAD_TO_HEAD,
-)
-#: Klammern for 2 or 3 players (RULES.md, "ranking"): tournament points (2 for a table
-#: won, 1 each for a first place shared), then total points, then Buchholz, then
-#: head-to-head; no point difference, which has no meaning with three players.
-TABLE_TIEBREAKS: tuple[TieBreak, ...] = (
-    TieBreak.TOURNAMENT_POINTS,
-    TieBreak.AUGEN,
-    TieBreak.BUCHHOLZ,
-    TieBreak.HEAD_TO_HEAD,
-)
 _STATIC = (
     TieBreak.TOURNAMENT_POINTS,
     TieBreak.GAMES_WON,

@@ -38,6 +38,8 @@ PROFILES: dict[str, GameProfile] = {
 }
 #: The presets a tournament may play.
 PRESET_NAMES: tuple[str, ...] = tuple(PROFILES)
+#: The game a tournament or league plays unless the organiser picks another.
+DEFAULT_PRESET: str = KLAMMERN.key
 
 
 def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> engine.Options:
@@ -86,6 +88,7 @@ def rating_pools() -> dict[str, Label]:
 
 
 __all__ = [
+    "DEFAULT_PRESET",
     "PRESET_NAMES",
     "PROFILES",
     "Column",

@@ -31,7 +31,8 @@ STANDINGS_COLUMNS = {
     "augen": Column("augen", _("Points"), _("Total points of all matches, roem included")),
     "point_difference": Column("point_difference", _("Diff"), _("Points for minus points against")),
 }
-#: RULES.md: match points won (2 won, 1 drawn, 0 lost), then total points.
+#: RULES.md: match points won (2 won, 1 drawn, 0 lost), then total points (a game's
+#: ``match_points`` are the teams' total points of the match).
 TIEBREAKS = ("tournament_points", "augen", "point_difference", "head_to_head")
 
 

@@ -32,7 +32,9 @@ STANDINGS_COLUMNS = {
         "point_difference", _("Margin"), _("Points minus the best other player's")
     ),
 }
-#: RULES.md, "ranking": tournament points, total points, Buchholz, head-to-head.
+#: RULES.md, "ranking": tournament points (2 for a table won, 1 each for a first place
+#: shared), then total points, Buchholz, head-to-head; no point difference, which has
+#: no meaning with three players.
 TIEBREAKS = ("tournament_points", "augen", "buchholz", "head_to_head")
 DEAL_COLUMNS = (DealColumn(_("Points seat %(side)s"), per_side("points")),)
 

@@ -7,8 +7,14 @@ from collections import Counter
 
 import pytest
 
+from games import profiles
 from tournaments import seating, standings
 from tournaments.seating import Entrant
+
+#: The 2/3-player games' chain, as their profile fixes it.
+TABLE_TIEBREAKS = tuple(
+    standings.TieBreak(n) for n in profiles.PROFILES["klammern-3"].tiebreaks or ()
+)
 
 
 def play_rounds(
@@ -99,7 +105,7 @@ def test_players_rank_by_tournament_points_then_points_then_buchholz() -> None:
         table(2, 1, (1, 4, 5), (200, 505, 300)),
         table(2, 2, (2, 3, 6), (400, 400, 100)),  # a shared top: 2 and 3 draw
     ]
-    rows = standings.tournament_standings(games, tiebreaks=standings.TABLE_TIEBREAKS)
+    rows = standings.tournament_standings(games, tiebreaks=TABLE_TIEBREAKS)
     # 4: two tables won; 1: one; 2 and 3 shared a first place (1 each) and rank above 5,
     # who won no table although 790 points; 2 beats 3 on points (700 against 600).
     assert [r.entrant for r in rows] == [4, 1, 2, 3, 5, 6]
@@ -110,7 +116,7 @@ def test_players_rank_by_tournament_points_then_points_then_buchholz() -> None:
     assert rows[1].decided_by == standings.TieBreak.TOURNAMENT_POINTS  # 1 over 2
     assert rows[2].decided_by == standings.TieBreak.AUGEN  # 2 over 3: 700 against 600
     assert rows[3].decided_by == standings.TieBreak.TOURNAMENT_POINTS  # 3 (1) over 5 (0)
-    assert standings.TieBreak.POINT_DIFFERENCE not in standings.TABLE_TIEBREAKS
+    assert standings.TieBreak.POINT_DIFFERENCE not in TABLE_TIEBREAKS
 
 
 def test_equal_points_fall_to_buchholz_then_head_to_head() -> None:
@@ -120,7 +126,7 @@ def test_equal_points_fall_to_buchholz_then_head_to_head() -> None:
         table(2, 1, (1, 2, 5), (100, 400, 0)),
         table(2, 2, (4, 3, 6), (100, 400, 0)),
     ]
-    rows = standings.tournament_standings(games, tiebreaks=standings.TABLE_TIEBREAKS)
+    rows = standings.tournament_standings(games, tiebreaks=TABLE_TIEBREAKS)
     # 1, 3 and 4: one table won and 600 points each. Buchholz: 1 met 2, 3, 2, 5 (6), 3 met
     # 1, 2, 4, 6 (6), 4 met 5, 6, 3, 6 (2); 1 beat 3 at their table.
     assert [r.entrant for r in rows] == [2, 1, 3, 4, 5, 6]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games import profiles
 from games.engine import check, random_deal, score_liga
 from tournaments import league_table
 
@@ -219,7 +220,7 @@ class LeagueSeason:
         results: list[dict[str, Any]] = []
         dealer = 0
         for number in range(1, MAX_DEALS + 1):
-            record = random_deal(rng, dealer=dealer, rules="klammern")
+            record = random_deal(rng, dealer=dealer, rules=profiles.DEFAULT_PRESET)
             reply = self.api.call(
                 "POST",
                 f"/api/matches/{match}/deals/{number}/",

@@ -45,18 +45,18 @@ class Options:
     concurrency: int = 32
     #: The engine preset the tournament plays; Klaverjas and 2/3 players play matches
     #: of ``deals`` deals (their option ``deals_per_match``), at tables of 4, 3 or 2.
-    rules: str = "klammern"
+    rules: str = profiles.DEFAULT_PRESET
 
     @property
     def rules_options(self) -> dict[str, Any]:
-        if self.rules in ("klammern", "klammern-hamburg"):
+        if not profiles.profile_for(self.rules).points_match:
             return {}
         return {"match_by": "deals", "deals_per_match": self.deals}
 
     @property
     def record_rules(self) -> Any:
         """The ``rules`` a tablet's records name: None (absent) for Klammern as before."""
-        if self.rules == "klammern":
+        if self.rules == profiles.DEFAULT_PRESET:
             return None
         if not self.rules_options:
             return self.rules

@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
+from games import profiles
 from games.models import DealVersion
-from tournaments import draw, finals, league_selectors, presets, services
+from tournaments import draw, finals, league_selectors, services
 from tournaments.authentication import find_usable_credential
 from tournaments.errors import ApplicationError
 from tournaments.models import (
@@ -36,7 +37,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.selectors import round_progress, tournament_options
+from tournaments.selectors import round_progress, tournament_profile
 
 from . import csv_export, selectors
 from .forms import (
@@ -618,8 +619,8 @@ def seating_print(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    options = tournament_options(tournament)
-    players = presets.seats_per_table(options) if presets.is_points_game(options) else 4
+    profile = tournament_profile(tournament)
+    players = profile.players
     response, writer = csv_export.csv_response(f"{tournament.slug}-results.csv")
     writer.writerow(
         [
@@ -633,7 +634,7 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Declarer (seat)"),
             _("Trump"),
             _("Outcome"),
-            *_points_headings(players),
+            *profile.deal_headings(),
         ]
     )
     versions = (
@@ -644,48 +645,31 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
     names = _seat_names(tournament)
     for v in versions:
-        writer.writerow(csv_export.row(_result_cells(v, names, players=players)))
+        writer.writerow(csv_export.row(_result_cells(v, names, profile=profile)))
     return response
 
 
-def _points_headings(players: int) -> list[str]:
-    """The points columns: per team (and small and match points) at tables of four, per
-    player at tables of 2 or 3."""
-    if players < 4:
-        return [_("Points seat %(n)s") % {"n": n} for n in range(1, players + 1)]
-    return [
-        _("Points seats 1+3"),
-        _("Points seats 2+4"),
-        _("Small points seats 1+3"),
-        _("Small points seats 2+4"),
-        _("Match points seats 1+3"),
-        _("Match points seats 2+4"),
-    ]
-
-
-def _result_cells(v: DealVersion, names: dict[int, list[str]], *, players: int) -> list[Any]:
+def _result_cells(
+    v: DealVersion, names: dict[int, list[str]], *, profile: profiles.GameProfile
+) -> list[Any]:
+    """A deal's row: where and who, the contract in words, and the game's score columns
+    (``GameProfile.deal_columns``)."""
     m, contract = v.deal.match, v.record.get("contract") or {}
     seats = names.get(m.table_id, ["", "", "", ""])
+    kind = contract.get("kind", "")
     return [
         m.round.number,
         m.table.number,
         v.deal.number,
         v.version,
-        *seats[:players],
+        *seats[: profile.players],
         csv_export.seat_number(v.record.get("dealer")),
-        csv_export.contract_word(contract.get("kind", "")),
+        csv_export.contract_word(kind, profile.contract_words),
         csv_export.seat_number(contract.get("declarer")),
         csv_export.suit_word(contract.get("trump", "")),
         csv_export.outcome_word(v.outcome),
-        *_points_cells(v, players),
+        *profile.deal_cells(v.result or {}),
     ]
-
-
-def _points_cells(v: DealVersion, players: int) -> list[Any]:
-    if players < 4:
-        points = list((v.result or {}).get("points") or [])
-        return (points + [0] * players)[:players]
-    return [v.points_0, v.points_1, v.small_0, v.small_1, v.match_points_0, v.match_points_1]
 
 
 def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
@@ -715,7 +699,6 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     right and highest first, reproduces the ranks."""
     tournament = _tournament(request, pk)
     view = selectors.standings_view(tournament)
-    own_words = selectors.GAME_CRITERIA.get(view["game"], {})
     response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
     writer.writerow(
         [
@@ -727,7 +710,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             _("Lost"),
             _("Byes"),
             *(
-                column["title"] if column["key"] in own_words else str(CSV_CRITERIA[column["key"]])
+                column["title"] if column["own"] else str(CSV_CRITERIA[column["key"]])
                 for column in view["columns"]
             ),
         ]

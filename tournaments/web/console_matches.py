@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games import profiles
 from games import selectors as deal_selectors
 from games.models import Deal
-from tournaments import presets
 from tournaments.models import Match, Tournament
-from tournaments.selectors import tournament_options
+from tournaments.selectors import tournament_profile
 
 from . import preset_entry
 from .console import organiser_required
@@ -40,7 +40,7 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
     can_enter = deal_selectors.organiser_can_enter(match)
     seats = [s.player for s in match.table.seats.select_related("player")]
     names = [player.name for player in seats]
-    klammern = presets.game_of(tournament_options(match.round.tournament)) is presets.Game.KLAMMERN
+    profile = tournament_profile(match.round.tournament)
     rows = []
     for deal in deals:
         current = next(v for v in deal.versions.all() if v.is_current)
@@ -49,7 +49,15 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
                 "deal": deal,
                 "current": current,
                 "count": len(deal.versions.all()),
-                "player": "" if klammern else _declarer_name(current.record, names),
+                "player": _declarer_name(current.record, names) if profile.names_declarer else "",
+                "cells": [
+                    {"key": column.key, "value": value}
+                    for column, value in zip(
+                        profile.match_columns,
+                        profile.match_cells(current.result or {}),
+                        strict=True,
+                    )
+                ],
             }
         )
     return render(
@@ -61,19 +69,26 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": match.round.tournament,
             "seats": seats,
             "deals": rows,
+            "columns": [column.shown() for column in profile.match_columns],
             "next_number": deal_selectors.next_missing_number(match) if can_enter else None,
         },
     )
 
 
+def _cells(profile: profiles.GameProfile, result: dict[str, Any]) -> list[dict[str, str]]:
+    """The game's own columns of a deal (``GameProfile.match_columns``)."""
+    cells = profile.match_cells(result)
+    return [{"key": c.key, "value": v} for c, v in zip(profile.match_columns, cells, strict=True)]
+
+
 def _declarer_name(record: dict[str, Any], names: list[str]) -> str:
-    """Who played the deal (Klaverjas: a player of the makers; 2/3 players: the taker)."""
+    """Who played the deal (a player of the makers, or the taker)."""
     declarer = (record.get("contract") or {}).get("declarer")
     return names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else ""
 
 
 def _sheet_config(
-    match: Match, number: int, *, game: presets.Game, seats: list[str], players: int
+    match: Match, number: int, *, profile: profiles.GameProfile, seats: list[str]
 ) -> dict[str, Any]:
     """What the score sheet's script needs (``deal-config``): the table, its sheet and the
     texts it shows in the page's language."""
@@ -81,9 +96,9 @@ def _sheet_config(
         "matchId": match.pk,
         "number": number,
         "seats": seats,
-        "players": players,
-        "entry": preset_entry.sheet_for(game).get("entry_class", "DealEntry"),
-        "errorTemplates": {**error_templates(), **preset_entry.sheet_error_templates(game)},
+        "players": profile.players,
+        "entry": profile.sheet.entry_class,
+        "errorTemplates": {**error_templates(), **profile.sheet.errors()},
         "strings": {
             **ui_strings(),
             **preset_entry.sheet_strings(),
@@ -108,29 +123,29 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if deal is None and not deal_selectors.may_be_entered(match, number):
         raise Http404
     tournament = match.round.tournament
-    options = tournament_options(tournament)
-    game = presets.game_of(options)
-    sheet = preset_entry.sheet_for(game)
-    players = presets.seats_per_table(options)
+    profile = tournament_profile(tournament)
     seats = [s.player.name for s in match.table.seats.select_related("player")]
-    config = _sheet_config(match, number, game=game, seats=seats, players=players)
+    config = _sheet_config(match, number, profile=profile, seats=seats)
     context: dict[str, Any] = {
         "match": match,
         "deal": deal,
         "number": number,
         "round": match.round,
         "tournament": tournament,
-        **sheet,
+        **profile.sheet.context(),
         **entry_form_context(seats),
     }
     if deal is None:
-        config["dealer"] = deal_selectors.dealer_of(match, number, players=players)
+        config["dealer"] = deal_selectors.dealer_of(match, number, players=profile.players)
     else:
         versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
         current = next(v for v in versions if v.is_current)
         config.update(version=current.version, record=current.record)
         history = [
-            {"version": v, "player": _declarer_name(v.record, seats) if sheet else ""}
+            {
+                "version": v,
+                "player": _declarer_name(v.record, seats) if profile.names_declarer else "",
+            }
             for v in versions
         ]
         context.update(history=history, current=current)

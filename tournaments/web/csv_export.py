@@ -12,6 +12,7 @@ It does not choose columns or read the database: the console's views do.
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -65,15 +66,12 @@ def row(values: list[Any]) -> list[Any]:
     return [cell(value) for value in values]
 
 
-def contract_word(kind: str) -> str:
-    return {
-        "orgi": "Orgi",
-        "kleines": "Kleines",
-        "besser": "Besser",
-        "klaverjas": "Klaverjas",
-        "take": pgettext("contract", "taken"),
-        "thrown_in": _("thrown in"),
-    }.get(kind, kind)
+def contract_word(kind: str, own: Mapping[str, Any]) -> str:
+    """A contract in words: the game's own (``GameProfile.contract_words``), or one every
+    game has (a thrown-in deal)."""
+    if kind in own:
+        return str(own[kind])
+    return str(_("thrown in")) if kind == "thrown_in" else kind
 
 
 def suit_word(suit: str) -> str:

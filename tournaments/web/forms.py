@@ -8,8 +8,8 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from games import profiles
 from tournaments.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Club, Tournament
-from tournaments.presets import PRESET_NAMES
 from tournaments.validators import validate_name
 
 # The tie-break names the platform knows (``services.TIEBREAK_NAMES``); the first must be
@@ -33,20 +33,9 @@ def _then_by(initial: str) -> forms.ChoiceField:
     )
 
 
-#: How the console names the engine's presets (RULES.md, "Presets for related games").
-PRESET_LABELS = {
-    "klammern": _("Klammern (small and big points)"),
-    "klammern-hamburg": _("Hamburg (Klabberjazz: first to 6)"),
-    "klaverjas-rotterdam": _("Klaverjas, Rotterdam rules"),
-    "klaverjas-amsterdam": _("Klaverjas, Amsterdam rules"),
-    "klammern-2": _("Klammern for two players"),
-    "klammern-3": _("Klammern for three players"),
-}
-
-
 def rules_label(preset: str) -> str:
     """The game a tournament plays, in words (e.g. "Klaverjas, Rotterdam rules")."""
-    return str(PRESET_LABELS.get(preset, preset))
+    return profiles.preset_label(preset)
 
 
 #: Said wherever an organiser turns a rating option on (docs/ratings.md).
@@ -68,9 +57,9 @@ class TournamentForm(forms.Form):
     rules_preset = forms.ChoiceField(
         label=_("Game"),
         widget=forms.RadioSelect,
-        initial="klammern",
+        initial=profiles.DEFAULT_PRESET,
         required=False,
-        choices=[(name, PRESET_LABELS.get(name, name)) for name in PRESET_NAMES],
+        choices=[(key, profile.label) for key, profile in profiles.PROFILES.items()],
         help_text=_(
             "Klaverjas and Klammern for two or three players play matches of the "
             "game's own length (16 deals; to 500 points)."
@@ -149,7 +138,7 @@ class TournamentForm(forms.Form):
             self.add_error("liga_target", _("A Liga-Partie needs a target."))
         if chain:  # none chosen: the platform's default chain
             data["tiebreaks"] = chain
-        data["rules_preset"] = data.get("rules_preset") or "klammern"
+        data["rules_preset"] = data.get("rules_preset") or profiles.DEFAULT_PRESET
         data["finals_seeding"] = data.get("finals_seeding") or Tournament.FinalsSeeding.STANDINGS
         self._check_rating_options(data)
         return data
@@ -170,7 +159,7 @@ class TournamentForm(forms.Form):
     def service_arguments(self) -> dict[str, Any]:
         data = {k: v for k, v in self.cleaned_data.items() if not k.startswith("tiebreak_")}
         data["slug"] = slugify(data["name"])[:90] or "turnier"
-        data["rules_preset"] = data.get("rules_preset") or "klammern"
+        data["rules_preset"] = data.get("rules_preset") or profiles.DEFAULT_PRESET
         if not data.get("planned_rounds"):
             data.pop("planned_rounds", None)
         return data

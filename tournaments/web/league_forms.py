@@ -11,13 +11,12 @@ from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from games import profiles
 from tournaments.models import MAX_LIGA_TARGET, Club, Division, LeagueTeam, Player
 from tournaments.validators import validate_name
 
-from .forms import PRESET_LABELS
-
-#: The presets a league can play: Liga-Partien of four players at a table.
-LEAGUE_PRESETS = ("klammern", "klammern-hamburg")
+#: The games a league can play (their profiles say so): Liga-Partien of four players.
+LEAGUE_PRESETS = tuple(key for key, profile in profiles.PROFILES.items() if profile.league)
 DATE_TIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
@@ -38,8 +37,8 @@ class LeagueForm(forms.Form):
     rules_preset = forms.ChoiceField(
         label=_("Game"),
         widget=forms.RadioSelect,
-        initial="klammern",
-        choices=[(name, PRESET_LABELS[name]) for name in LEAGUE_PRESETS],
+        initial=LEAGUE_PRESETS[0],
+        choices=[(name, profiles.PROFILES[name].label) for name in LEAGUE_PRESETS],
     )
     liga_target = forms.IntegerField(
         label=_("Liga target (match points of a Liga-Partie)"),

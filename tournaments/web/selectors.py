@@ -19,7 +19,8 @@ from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import presets, selectors, snapshots, standings
+from games import profiles
+from tournaments import selectors, snapshots, standings
 from tournaments.models import Club, Match, Player, Season, Seat, Team, Tournament
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
@@ -30,20 +31,6 @@ CRITERIA = {
     "augen": (_("Augen"), _("Match points (Augen) scored")),
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
-}
-#: Column names where a game counts in its own words (Klaverjas: match points and
-#: points; 2/3 players: tables won and points).
-GAME_CRITERIA = {
-    presets.Game.KLAVERJAS: {
-        "tournament_points": (_("MP"), _("Match points: 2 per match won, 1 per draw")),
-        "augen": (_("Points"), _("Total points of all matches, roem included")),
-        "point_difference": (_("Diff"), _("Points for minus points against")),
-    },
-    presets.Game.SOLO: {
-        "games_won": (_("Tables won"), _("Tables won (most points at the table)")),
-        "augen": (_("Points"), _("Points of all tables")),
-        "point_difference": (_("Margin"), _("Points minus the best other player's")),
-    },
 }
 CLUB_CACHE_SECONDS = 300
 # A tablet counts as connected while it has opened its table page or polled the score
@@ -138,20 +125,24 @@ def standings_view(tournament: Tournament, *, live: bool = True) -> dict[str, An
     chain = data.get("tiebreaks") or [c.value for c in snapshots.tiebreak_chain(tournament)]
     for row in rows:
         row["cells"] = _criterion_cells(row, chain)
-    game = presets.game_of(selectors.tournament_options(tournament))
+    profile = selectors.tournament_profile(tournament)
     return {
         "rows": rows,
         "source": source,
         "version": version,
-        "columns": [_criterion_column(key, game) for key in chain],
-        "game": game.value,
+        "columns": [_criterion_column(key, profile) for key in chain],
         "has_games": played or bool(data.get("games")),
     }
 
 
-def _criterion_column(key: str, game: str = presets.Game.KLAMMERN) -> dict[str, str]:
-    label, title = GAME_CRITERIA.get(game, {}).get(key) or CRITERIA.get(key, (key, key))
-    return {"key": key, "label": str(label), "title": str(title)}
+def _criterion_column(key: str, profile: profiles.GameProfile) -> dict[str, str]:
+    """A criterion's column, named in the game's own words where its profile has them
+    (``own``: the game's; the CSV then heads it with the long title)."""
+    own = profile.standings_columns.get(key)
+    if own is not None:
+        return {**own.shown(), "own": "1"}
+    label, title = CRITERIA.get(key, (key, key))
+    return {"key": key, "label": str(label), "title": str(title), "own": ""}
 
 
 def _criterion_cells(row: dict[str, Any], chain: list[str]) -> list[dict[str, Any]]:
@@ -298,7 +289,7 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
     }
     if score is None:
         return row
-    if score.game != presets.Game.KLAMMERN:
+    if score.profile.points_match:
         return {**row, **_points_row(seat, score, names)}
     pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
     game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
@@ -317,9 +308,9 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
 
 
 def _points_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]:
-    """Klaverjas (own team's points against the other's) and 2/3 players (own points
-    against the best other player's); the winner as the standings count it."""
-    if score.game == presets.Game.SOLO:
+    """A points match: a team's points against the other's, or a single player's points
+    against the best other player's; the winner as the standings count it."""
+    if not score.profile.teams:
         own = score.points[seat.position]
         others = [p for i, p in enumerate(score.points) if i != seat.position]
         opponents = [names.get(p, "") for i, p in enumerate(score.seats) if i != seat.position]

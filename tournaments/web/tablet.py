@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from games import profiles
 from games.models import DealVersion
 from games.selectors import running_score
 from games.services import device_correction_refusal
@@ -29,7 +30,7 @@ from tournaments import lockout, presets, services
 from tournaments.auth_views import too_many_failures_page
 from tournaments.authentication import find_usable_credential
 from tournaments.models import DeviceCredential, Match, Round, Tournament
-from tournaments.selectors import match_scores, tournament_options
+from tournaments.selectors import match_scores, tournament_options, tournament_profile
 
 from . import preset_entry
 from .engine_messages import entry_form_context, error_templates, ui_strings
@@ -88,10 +89,10 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     deals = _deals(match)
     score = running_score(match)
     summaries = deal_summaries(deals)
-    options = tournament_options(match.round.tournament)
-    players = presets.seats_per_table(options)
+    profile = tournament_profile(match.round.tournament)
+    players = profile.players
     return {
-        **_points_context(options, score, deals, [seats.get(p) for p in range(players)]),
+        **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
         "match": match,
         "round": match.round,
         "tournament": match.round.tournament,
@@ -127,24 +128,36 @@ def _correction_lock(match: Match) -> str:
 
 
 def _points_context(
-    options: Any, score: dict[str, Any], deals: list[dict[str, Any]], players: list[Any]
+    match: Match,
+    profile: profiles.GameProfile,
+    score: dict[str, Any],
+    deals: list[dict[str, Any]],
+    players: list[Any],
 ) -> dict[str, Any]:
-    """Klaverjas and 2/3 players: the sheet, the points match and the deals' rows."""
-    game = presets.game_of(options)
-    if game is presets.Game.KLAMMERN:
-        return {"game": game.value}
+    """The game's sheet; for a points match also its state and the deals' rows."""
+    context: dict[str, Any] = {"profile": profile, **profile.sheet.context()}
+    if not profile.points_match:
+        return context
     names = [p.name if p else "?" for p in players]
     state = score.get("points_match", {})
-    sides = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)] if len(names) == 4 else names
+    sides = profile.side_names(names)
     winner = state.get("winner") if state.get("finished") else None
     return {
-        **preset_entry.sheet_for(game),
-        "game": game.value,
+        **context,
         "points_match": state,
-        "plan": presets.match_plan(options),
+        "plan": _plan(tournament_options(match.round.tournament)),
         "deal_rows": preset_entry.deal_rows(deals, names),
         "player_points": list(zip(names, state.get("points") or [0] * len(names), strict=False)),
         "winner_name": sides[winner] if winner is not None else "",
+    }
+
+
+def _plan(options: Any) -> dict[str, Any]:
+    """A points match's length as its rules say: ``deals`` deals, or to ``target``."""
+    return {
+        "by_deals": options.match_by == "deals",
+        "deals": options.deals_per_match,
+        "target": options.target_points,
     }
 
 
@@ -188,8 +201,7 @@ TABLET_ASSETS = (
     "tournaments/htmx.min.js",
     "tournaments/entry.js",
     "tournaments/tablet.js",
-    *preset_entry.SCRIPTS,
-    preset_entry.STYLESHEET,
+    *preset_entry.sheet_assets(),
 )
 # Raise when the worker's logic changes in a way the asset names do not show.
 SERVICE_WORKER_VERSION = "1"
@@ -285,7 +297,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "serviceWorker": reverse("tablet-service-worker"),
         "errorTemplates": {
             **error_templates(),
-            **preset_entry.sheet_error_templates(presets.Game(context["game"])),
+            **context["profile"].sheet.errors(),
         },
         "strings": {**ui_strings(), **preset_entry.sheet_strings(), **correction_strings()},
         "players": len(context["seats"]),

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games import profiles
 from games import services as deal_services
 from games.engine import random_deal
 from games.models import DealVersion
@@ -45,9 +46,15 @@ TOURNAMENTS = [  # slug, name, rounds, deals entered in the last round (None = a
     ("fruehjahr-2026", "Frühjahrsturnier 2026", 2, None),
     ("herbst-2026", "Herbstturnier 2026", 1, 3),
 ]
-#: A finished Klaverjas evening (Rotterdam rules, 8 deals a table) of the first 8 players,
-#: to show one of the family's other games.
-KLAVERJAS = ("klaverjas-2026", "Klaverjasavond 2026", "klaverjas-rotterdam", 8)
+#: Deals a table plays at the demo evening of another game.
+OTHER_GAME_DEALS = 8
+
+
+def other_games() -> list[tuple[str, str, str]]:
+    """(slug, name, preset) of a finished evening of the first 8 players for the first
+    other game of two teams (8 deals a table), to show one of the family's other games."""
+    teams = [p for p in profiles.PROFILES.values() if p.points_match and p.teams]
+    return [(f"{p.key}-2026", f"{p.label} 2026", p.key) for p in teams[:1]]
 
 
 class Command(BaseCommand):
@@ -68,11 +75,13 @@ class Command(BaseCommand):
                 club, players, slug=slug, name=name, rounds=rounds, partial=partial, seed=index
             )
             self.stdout.write(f"{name}: created")
-        slug, name, preset, deals = KLAVERJAS
-        if Tournament.objects.filter(club=club, slug=slug).exists():
-            self.stdout.write(f"{name}: exists, kept")
-        else:
-            self._other_game(club, players[:8], slug=slug, name=name, preset=preset, deals=deals)
+        for slug, name, preset in other_games():
+            if Tournament.objects.filter(club=club, slug=slug).exists():
+                self.stdout.write(f"{name}: exists, kept")
+                continue
+            self._other_game(
+                club, players[:8], slug=slug, name=name, preset=preset, deals=OTHER_GAME_DEALS
+            )
             self.stdout.write(f"{name}: created")
         self.stdout.write(
             self.style.SUCCESS(f"Organiser login: {USERNAME} / {PASSWORD} (development only)")

@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import profiles
+from games.profiles import DEFAULT_PRESET, PRESET_NAMES, PROFILES
 from tournaments.models import Club
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.scenario import Options, Simulation
@@ -56,13 +56,13 @@ class Command(BaseCommand):
         parser.add_argument("--club", help="with --base-url: the club's slug")
         parser.add_argument(
             "--rules",
-            default="klammern",
-            choices=profiles.PRESET_NAMES,
-            help="the engine preset played (tables of 3 or 2 for klammern-3/klammern-2)",
+            default=DEFAULT_PRESET,
+            choices=PRESET_NAMES,
+            help="the engine preset played (at tables of as many players as its game seats)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        seats = profiles.PROFILES[options["rules"]].players
+        seats = PROFILES[options["rules"]].players
         if options["players"] < seats or options["rounds"] < 1 or options["deals"] < 1:
             raise CommandError(f"Need at least {seats} players, 1 round and 1 deal.")
         with self.site(options) as (base_url, username, password, club_slug):
@@ -96,7 +96,7 @@ class Command(BaseCommand):
             seed=options["seed"],
             chaos=options["chaos"],
             concurrency=max(1, options["concurrency"]),
-            rules=options.get("rules") or "klammern",
+            rules=options.get("rules") or DEFAULT_PRESET,
         )
 
     @contextmanager
