@@ -258,3 +258,13 @@ class GameProfile:
     def contract_word(self, kind: str) -> str:
         word = self.contract_words.get(kind)
         return kind if word is None else str(word)
+
+    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+        """The badges of one deal on the tablet's list of a team points match, as (CSS
+        class, word): Klaverjas's nat, verzaakt and pit, Belote's dedans and capot."""
+        return []
+
+    def deal_note(self, result: Result) -> str:
+        """A line under a deal's points on the tablet's list ("" for none): Klaverjas's
+        roem, Belote's announcements and belote."""
+        return ""

@@ -87,7 +87,28 @@ MATCH_COLUMNS = (
 
 
 class BeloteProfile(PointsProfile):
-    """Belote: the console shows each deal's announcements, belote and capot."""
+    """Belote: the console shows each deal's announcements, belote and capot; the
+    tablet marks dedans, a revoke and capot and notes announcements and belote."""
+
+    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+        marks = []
+        if result.get("outcome") == "failed":
+            marks.append(("is-nat", str(_("dedans"))))
+        elif result.get("outcome") == "revoke":
+            marks.append(("is-warn", str(_("revoke"))))
+        if result.get("capot") is not None:
+            marks.append(("is-pit", str(_("capot"))))
+        return marks
+
+    def deal_note(self, result: Result) -> str:
+        parts = []
+        scored = [announcements(result, t) for t in (0, 1)]
+        if any(scored):
+            parts.append(f"{_('announcements')} {' : '.join(str(s) for s in scored)}")
+        held = [t for t in (0, 1) if belote(result, t)]
+        if held:
+            parts.append(f"{_('belote')} {self.side_heading(held[0])}")
+        return " · ".join(parts)
 
     def match_cells(self, result: Result) -> list[str]:
         held = [t for t in (0, 1) if belote(result, t)]

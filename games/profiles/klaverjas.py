@@ -58,7 +58,24 @@ MATCH_COLUMNS = (
 
 
 class KlaverjasProfile(PointsProfile):
-    """Klaverjas: the console shows each deal's roem and pit."""
+    """Klaverjas: the console shows each deal's roem and pit; the tablet marks nat,
+    verzaakt and pit and notes the roem."""
+
+    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+        marks = []
+        if result.get("outcome") == "failed":
+            marks.append(("is-nat", str(_("nat"))))
+        elif result.get("outcome") == "revoke":
+            marks.append(("is-warn", str(_("verzaakt"))))
+        if result.get("pit") is not None:
+            marks.append(("is-pit", str(_("pit"))))
+        return marks
+
+    def deal_note(self, result: Result) -> str:
+        roem = result.get("roem")
+        if not roem:
+            return ""
+        return f"{_('roem')} {' : '.join(str(r) for r in roem)}"
 
     def match_cells(self, result: Result) -> list[str]:
         roem = result.get("roem")

@@ -83,3 +83,20 @@ def test_three_player_tournament(
     data = Tournament.objects.get().standings_snapshot.data
     assert data["tiebreaks"] == ["tournament_points", "augen", "buchholz", "head_to_head"]
     assert sum(row["played"] for row in data["rows"]) == 2 * 9
+
+
+def test_belote_tournament(live_server: Any, django_user_model: Any, eager_celery: None) -> None:
+    """Issue 21: ``simulate_tournament --rules belote`` plays an evening of Belote."""
+    out = simulate(live_server, django_user_model, rules="belote", players=8)
+    assert "all checks passed" in out
+    tournament = Tournament.objects.get()
+    assert tournament.rules_preset == "belote"
+    deals = Deal.objects.filter(match__round__tournament=tournament)
+    thrown_in = sum(
+        d.versions.get(is_current=True).result["kind"] == "thrown_in" for d in deals
+    )
+    assert deals.count() - thrown_in == 4 * 3  # 2 rounds of 2 tables, 3 played deals each
+    assert Match.objects.filter(status=Match.Status.CONFIRMED).count() == 4
+    data = tournament.standings_snapshot.data
+    assert data["tiebreaks"][:2] == ["tournament_points", "augen"]
+    assert sum(row["tournament_points"] for row in data["rows"]) == 4 * 4

@@ -42,8 +42,11 @@ def sheet_strings() -> dict[str, str]:
     }
 
 
-def deal_rows(deals: list[dict[str, Any]], seat_names: list[str]) -> list[dict[str, Any]]:
-    """Each deal of a points match for the tablet's list, newest first."""
+def deal_rows(
+    deals: list[dict[str, Any]], seat_names: list[str], profile: profiles.GameProfile
+) -> list[dict[str, Any]]:
+    """Each deal of a points match for the tablet's list, newest first, with the game's
+    marks (nat, dedans, capot, ...) and note (roem, announcements) from its profile."""
     rows = []
     for deal in reversed(deals):
         result = deal["result"] or {}
@@ -56,8 +59,8 @@ def deal_rows(deals: list[dict[str, Any]], seat_names: list[str]) -> list[dict[s
                 "trump": contract.get("trump"),
                 "declarer": seat_names[declarer] if isinstance(declarer, int) else "",
                 "points": result.get("points") or [],
-                "roem": result.get("roem"),
-                "pit": result.get("pit"),
+                "marks": profile.deal_marks(result),
+                "note": profile.deal_note(result),
             }
         )
     return rows

@@ -146,7 +146,7 @@ def _points_context(
         **context,
         "points_match": state,
         "plan": _plan(tournament_options(match.round.tournament)),
-        "deal_rows": preset_entry.deal_rows(deals, names),
+        "deal_rows": preset_entry.deal_rows(deals, names, profile),
         "player_points": list(zip(names, state.get("points") or [0] * len(names), strict=False)),
         "winner_name": sides[winner] if winner is not None else "",
     }
