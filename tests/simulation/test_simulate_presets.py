@@ -92,9 +92,7 @@ def test_belote_tournament(live_server: Any, django_user_model: Any, eager_celer
     tournament = Tournament.objects.get()
     assert tournament.rules_preset == "belote"
     deals = Deal.objects.filter(match__round__tournament=tournament)
-    thrown_in = sum(
-        d.versions.get(is_current=True).result["kind"] == "thrown_in" for d in deals
-    )
+    thrown_in = sum(d.versions.get(is_current=True).result["kind"] == "thrown_in" for d in deals)
     assert deals.count() - thrown_in == 4 * 3  # 2 rounds of 2 tables, 3 played deals each
     assert Match.objects.filter(status=Match.Status.CONFIRMED).count() == 4
     data = tournament.standings_snapshot.data

@@ -105,9 +105,7 @@ def results_of(match: Match) -> list[dict[str, Any]]:
     return [v.result for v in current.order_by("deal__number")]
 
 
-def test_a_belote_evening_in_french_on_phones(
-    live_server: Any, contexts: Any, club: Club
-) -> None:
+def test_a_belote_evening_in_french_on_phones(live_server: Any, contexts: Any, club: Club) -> None:
     base = live_server.url
     tournament = evening(club)
     phone = contexts(language="fr").new_page()
@@ -240,9 +238,7 @@ def results_csv_speaks_belote(club: Club, tournament: Tournament) -> None:
     organiser = club.organisers.first() or _organiser(club)
     web = Client()
     web.force_login(organiser)
-    reply = web.get(
-        f"/console/tournaments/{tournament.pk}/results.csv", HTTP_ACCEPT_LANGUAGE="fr"
-    )
+    reply = web.get(f"/console/tournaments/{tournament.pk}/results.csv", HTTP_ACCEPT_LANGUAGE="fr")
     assert reply.status_code == 200
     rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig")), delimiter=";"))
     head = rows[0]
