@@ -19,6 +19,7 @@ PRESETS = [
     "klaverjas-amsterdam",
     "klammern-2",
     "klammern-3",
+    "belote",
 ]
 
 
@@ -111,3 +112,26 @@ def test_console_form_offers_the_presets_and_refuses_others(
     assert created.status_code == 302
     tournament = Tournament.objects.get()
     assert (tournament.rules_preset, tournament.deals_per_match) == ("klaverjas-amsterdam", 16)
+
+
+def test_belote_is_created_in_the_console_with_its_own_match_length(
+    client: Any, organiser: Any, club_a: Club
+) -> None:
+    """Issue 21: Belote is a platform preset through its profile: 12 deals a match."""
+    client.force_login(organiser)
+    page = client.get("/console/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'value="belote"' in page and "Belote" in page
+    body = {
+        "club": club_a.pk,
+        "name": "Soirée belote",
+        "format": "individual",
+        "match_mode": "deals",
+        "deals_per_match": 8,
+        "liga_target": 51,
+        "is_public": "on",
+        "rules_preset": "belote",
+    }
+    assert client.post("/console/", body).status_code == 302
+    tournament = Tournament.objects.get()
+    assert (tournament.rules_preset, tournament.match_mode) == ("belote", "deals")
+    assert tournament.deals_per_match == 12

@@ -229,6 +229,7 @@ def play_dedans_and_capot_on_the_tablet(page: Any, base: str, code: str, match: 
         button.click()
         page.locator(f"button[data-confirm-team='{team}']").wait_for(state="detached")
     page.get_by_text("Les deux équipes ont confirmé").wait_for()
+    assert page.locator("#entry [data-bind='takers']").is_hidden()  # no deal to take
     screenshot(page, "belote-tablet-confirmed-fr")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED

@@ -288,8 +288,9 @@
     });
     this.renderHead();
     form.querySelectorAll("[data-bind='takers']").forEach(function (e) {
-      e.hidden = st.thrownIn || st.declarer === null;
-      if (e.hidden) { return; }
+      var none = st.thrownIn || st.declarer === null;
+      e.style.display = none ? "none" : "";  // a badge's display outranks [hidden]
+      if (none) { return; }
       e.textContent = self.teamName(st.declarer % 2) + " " + self.T.takes;
       e.className = "badge makers team-" + (st.declarer % 2);
     });
