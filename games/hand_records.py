@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
 from tournaments.models import DeviceCredential, Match, Player, Round, Seat
 from tournaments.permissions import organises_club
@@ -65,9 +66,40 @@ class SeatView:
     team: int
 
 
+def match_profile(match: Match) -> profiles.GameProfile:
+    tournament = match.round.tournament
+    return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
+
+
 def seat_views(match: Match) -> list[SeatView]:
+    """The table's seats as its game seats them (4, 3 or 2), each with its side."""
+    profile = match_profile(match)
     names = dict(match.table.seats.values_list("position", "player__name"))
-    return [SeatView(p, p + 1, names.get(p, ""), p % 2) for p in range(4)]
+    return [
+        SeatView(p, p + 1, names.get(p, ""), profile.seat_team(p)) for p in range(profile.players)
+    ]
+
+
+def side_views(
+    profile: profiles.GameProfile, result: dict[str, Any], analysis: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """The columns of the par table: one per team ("Team 1", seats 1 & 3) or per player,
+    with the actual points, the par (when analysed) and whether that side played."""
+    declarer = result.get("declarer")
+    playing = profile.seat_team(declarer) if isinstance(declarer, int) else None
+    points = result.get("points") or []
+    par = (analysis or {}).get("par") or []
+    return [
+        {
+            "number": side + 1,
+            "team": profile.teams,
+            "seats": (side + 1, side + 3) if profile.teams else (side + 1,),
+            "playing": side == playing,
+            "points": points[side] if side < len(points) else "",
+            "par": par[side] if side < len(par) else "",
+        }
+        for side in range(profile.sides())
+    ]
 
 
 def _hand_rows(cards: list[str], trump: str | None) -> list[dict[str, Any]]:
@@ -92,15 +124,18 @@ def card_view(text: str) -> dict[str, str]:
     return {"text": text, "rank": _rank(CARD_BY_TEXT[text]), "suit": text[-1]}
 
 
-def _tricks(result: dict[str, Any], plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _tricks(
+    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int
+) -> list[dict[str, Any]]:
     tricks = []
     for n, trick in enumerate(result.get("tricks", [])):
         cards = []
         for k, card in enumerate(trick["cards"]):
-            play = plays[4 * n + k] if 4 * n + k < len(plays) else {}
+            index = players * n + k
+            play = plays[index] if index < len(plays) else {}
             cards.append(
                 {
-                    "seat": (trick["leader"] + k) % 4,
+                    "seat": (trick["leader"] + k) % players,
                     "card": card_view(card),
                     "cost": play.get("cost", 0),
                     "best": play.get("best", []),
@@ -132,8 +167,11 @@ def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[s
     ]
 
 
-def hand_record(version: DealVersion, seats: list[SeatView]) -> dict[str, Any]:
-    """What a hand record page shows of one deal version."""
+def hand_record(
+    version: DealVersion, seats: list[SeatView], profile: profiles.GameProfile
+) -> dict[str, Any]:
+    """What a hand record page shows of one deal version, laid out as its game seats
+    the table (``profile``)."""
     record, result = version.record, version.result
     stored: DealAnalysis | None = getattr(version, "analysis", None)
     analysis = stored.analysis if stored is not None else None
@@ -148,18 +186,23 @@ def hand_record(version: DealVersion, seats: list[SeatView]) -> dict[str, Any]:
         "contract": record.get("contract") or {},
         "declarer": seats[result["declarer"]] if result.get("declarer") is not None else None,
         # 1 or 2, as the par table's columns count the teams (None: nobody played, thrown in)
+        # 1 or 2, as the par table's columns count the teams (None: nobody played, or
+        # a game of single players, whose columns are the seats)
         "playing_team": seats[result["declarer"]].team + 1
-        if result.get("declarer") is not None
+        if result.get("declarer") is not None and profile.teams
         else None,
+        "sides": side_views(profile, result, analysis if plays else None),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
-            {"seat": seats[s], "rows": _hand_rows(record["hands"][s], trump)} for s in range(4)
+            {"seat": seats[s], "rows": _hand_rows(hand, trump)}
+            for s, hand in enumerate(record["hands"][: len(seats)])
         ]
         if full
         else [],
-        "tricks": _tricks(result, plays) if full else [],
+        "tricks": _tricks(result, plays, players=len(seats)) if full else [],
+        "analysable": profile.analysable,
         "analysis": analysis,
-        "pending": full and analysis is None,
+        "pending": full and analysis is None and profile.analysable,
         "analysed": bool(analysis and analysis.get("analysed")),
         "costly": costly_plays(analysis, seats) if plays else [],
         "seats": seats,
@@ -168,14 +211,14 @@ def hand_record(version: DealVersion, seats: list[SeatView]) -> dict[str, Any]:
 
 def match_hand_records(match: Match) -> list[dict[str, Any]]:
     """Every current deal of a match as a hand record, by number."""
-    seats = seat_views(match)
+    seats, profile = seat_views(match), match_profile(match)
     versions = (
         DealVersion.objects.current()
         .filter(deal__match=match)
         .select_related("deal", "analysis")
         .order_by("deal__number")
     )
-    return [hand_record(v, seats) for v in versions]
+    return [hand_record(v, seats, profile) for v in versions]
 
 
 # --- players --------------------------------------------------------------------------

@@ -209,8 +209,9 @@ class GameProfile:
         ``deals_per_match`` or ``liga_target``); {} where the organiser chooses."""
         return {}
 
-    def match_description(self, options: engine.Options, *, mode: str, target: int) -> str:
-        """How long a match is, in words, for the public pages."""
+    def match_description(self, *, mode: str, target: int, deals: int) -> str:
+        """How long a table's match is, in words, for the public pages (``mode``: the
+        tournament's match mode; ``target`` and ``deals`` its length either way)."""
         raise NotImplementedError
 
     # --- scores ------------------------------------------------------------------------

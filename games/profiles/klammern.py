@@ -44,10 +44,10 @@ class KlammernProfile(GameProfile):
         hamburg = options.scoring == "hamburg"
         return options.game == "klammern" and options.players == 4 and hamburg == self.hamburg
 
-    def match_description(self, options: engine.Options, *, mode: str, target: int) -> str:
+    def match_description(self, *, mode: str, target: int, deals: int) -> str:
         if mode == TO_TARGET:
             return str(_("a Liga-Partie to %(target)s")) % {"target": target}
-        return deals_text(target)
+        return deals_text(deals)
 
     def match_state(
         self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int

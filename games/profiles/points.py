@@ -32,10 +32,10 @@ class PointsProfile(GameProfile):
             return {"match_mode": DEALS, "deals_per_match": options.deals_per_match}
         return {"match_mode": TO_TARGET, "liga_target": options.target_points}
 
-    def match_description(self, options: engine.Options, *, mode: str, target: int) -> str:
+    def match_description(self, *, mode: str, target: int, deals: int) -> str:
         if mode == TO_TARGET:
             return str(_("a match to %(target)s points")) % {"target": target}
-        return deals_text(target)
+        return deals_text(deals)
 
     def kept(self, results: Sequence[Result], options: engine.Options) -> engine.PointsMatchState:
         return kept_until_end(lambda rs: engine.score_match(rs, options), results)

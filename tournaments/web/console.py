@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import profiles
@@ -686,7 +686,8 @@ CSV_CRITERIA = {
     "tournament_points": gettext_lazy("Tournament points"),
     "games_won": gettext_lazy("Games won, byes included"),
     "point_difference": gettext_lazy("Point difference"),
-    "augen": gettext_lazy("Augen"),
+    # Klammern's word; other languages say what it counts (Dutch: match points)
+    "augen": pgettext_lazy("standings csv", "Augen"),
     "buchholz": gettext_lazy("Buchholz"),
     "head_to_head": gettext_lazy("Head-to-head among the tied"),
 }

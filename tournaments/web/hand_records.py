@@ -37,7 +37,9 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
     version = hand_records.current_version(match, number)
     if version is None:
         raise Http404("No such deal.")
-    deal = hand_records.hand_record(version, hand_records.seat_views(match))
+    deal = hand_records.hand_record(
+        version, hand_records.seat_views(match), hand_records.match_profile(match)
+    )
     return render(
         request,
         "hand_records/deal.html",

@@ -81,6 +81,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "players": tournament.registrations.active().select_related("player"),
             "rules_label": rules_label(tournament.rules_preset),
+            "match_description": tournament_selectors.tournament_profile(
+                tournament
+            ).match_description(
+                mode=tournament.match_mode,
+                target=tournament.liga_target,
+                deals=tournament.deals_per_match,
+            ),
             "is_organiser": organises_club(request.user, tournament.club_id),
             "bracket": finals.bracket(tournament),
         },

@@ -1,0 +1,67 @@
+"""Hand records of every game render: tables of 3 and of 2 players lay out as many hands
+and par columns as the game seats (no loop over four seats), Klaverjas its two teams, and
+a game without perfect-play analysis says so in words instead of waiting for one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games import engine
+from games.services import submit_deal
+from tests.factories import PlayerFactory
+from tests.support.clients import Client
+from tournaments import draw, services
+from tournaments.models import Club, Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def played_match(club: Club, preset: str, players: int) -> Match:
+    tournament: Tournament = services.create_tournament(
+        club=club, name=f"Spielbericht {preset}", slug=f"bericht-{preset}", rules_preset=preset
+    )
+    for _ in range(players):
+        registration = services.register_player(tournament=tournament, player=PlayerFactory())
+        services.check_in_registration(registration=registration)
+    services.start_tournament(tournament=tournament)
+    round_ = draw.draw_round(tournament=tournament, seed=1)
+    services.publish_round(round_=round_)
+    return round_.matches.get()
+
+
+def full_deal(preset: str) -> dict[str, Any]:
+    """A random full record of the preset in which somebody played (tricks to show)."""
+    for seed in range(100):
+        record = engine.random_deal(random.Random(seed), dealer=0, rules=preset)
+        if engine.check(record)["tricks"]:
+            return record
+    raise AssertionError("no played deal among 100 seeds")
+
+
+@pytest.mark.parametrize(("preset", "players"), [("klammern-3", 3), ("klammern-2", 2)])
+def test_the_hand_record_of_a_small_table_renders(
+    club_a: Club, web: Client, preset: str, players: int
+) -> None:
+    match = played_match(club_a, preset, players)
+    record = full_deal(preset)
+    submit_deal(match=match, number=1, record=record)
+    response = web.get(f"/matches/{match.pk}/deals/1/hand/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.count('class="hand hand-seat-') == players
+    assert body.count('class="trick-seat"') == len(record["plays"])
+    assert "keine Analyse bei perfektem Spiel" in body or "no perfect-play analysis" in body
+    assert "noch nicht fertig" not in body  # not "the analysis is not ready yet"
+    round_page = web.get(f"/tournaments/{match.round.tournament_id}/rounds/1/hand-records/")
+    assert round_page.status_code == 200
+
+
+def test_the_klaverjas_hand_record_shows_two_teams(club_a: Club, web: Client) -> None:
+    match = played_match(club_a, "klaverjas-rotterdam", 4)
+    submit_deal(match=match, number=1, record=full_deal("klaverjas-rotterdam"))
+    body = web.get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
+    assert body.count('class="hand hand-seat-') == 4
+    assert body.count("Sitze 1 &amp; 3") == 1 and body.count("Sitze 2 &amp; 4") == 1
