@@ -60,7 +60,7 @@ def test_a_match_is_12_deals_or_to_1000_points() -> None:
     to_target = profiles.tournament_rules("belote", {"match_by": "target"})
     assert BELOTE.match_fields(to_target) == {"match_mode": "liga", "liga_target": 1000}
     with translation.override("fr"):
-        text = BELOTE.match_description(to_target, mode="liga", target=1000)
+        text = BELOTE.match_description(mode="liga", target=1000, deals=12)
     assert text == "une partie en 1000 points"
 
 
