@@ -256,3 +256,36 @@ def _organiser(club: Club) -> Any:
     user = get_user_model().objects.create_user("organisatrice", password="pw-belote-1")
     club.organisers.add(user)
     return user
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "absent"),
+    [
+        ("de", ("ansagen", "belote-rebelote", "trumpf"), ("roem", "bella", "augen")),
+        ("en", ("announcements", "belote-rebelote", "trump"), ("roem", "bella", "augen")),
+        ("nl", ("meldingen", "belote-rebelote", "troef"), ("roem", "bella", "augen")),
+    ],
+)
+def test_the_belote_sheet_fits_a_phone_in_every_language(
+    live_server: Any,
+    contexts: Any,
+    club: Club,
+    language: str,
+    words: tuple[str, ...],
+    absent: tuple[str, ...],
+) -> None:
+    tournament = evening(club)
+    match = open_round(tournament, seed=1).matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    page = contexts(language=language).new_page()
+    page.goto(f"{live_server.url}/lang/{language}/?next=/t/{code}/")
+    assert page.locator("html").get_attribute("lang") == language
+    page.locator("#entry details.meld-box > summary").click()  # the widest part, open
+    tap(page, "meld-kind", "four")
+    tap(page, "up-suit", "D")
+    tap(page, "declarer", 1)
+    tap(page, "trump", "D")
+    page.fill("#points1", "162")  # the question "all 8 tricks?" shows too
+    text = page.locator("#entry").inner_text().lower()
+    assert [w for w in words if w not in text] == [] and [w for w in absent if w in text] == []
+    screenshot(page, f"belote-tablet-{language}")  # asserts nothing sticks out at 390 px
