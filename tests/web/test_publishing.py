@@ -183,6 +183,8 @@ def test_embed_theme_and_language(event: Event, client: Client) -> None:
     dark = text(client.get(url + "?theme=dark&lang=nl", HTTP_ACCEPT_LANGUAGE="de"))
     assert 'class="embed theme-dark"' in dark and 'lang="nl"' in dark
     assert "Eeuwige ranglijst" in dark
+    french = text(client.get(url + "?lang=fr", HTTP_ACCEPT_LANGUAGE="de"))
+    assert 'lang="fr"' in french and "Classement perpétuel" in french
     german = client.get(url + "?theme=neon", HTTP_ACCEPT_LANGUAGE="de")
     assert 'class="embed theme-light"' in text(german) and "Ewige Tabelle" in text(german)
     assert german["Content-Language"] == "de"
