@@ -91,7 +91,9 @@ def _player_ratings(inputs: DrawInputs) -> dict[int, float] | None:
     if not inputs.tournament.balance_by_rating:
         return None
     return rating_services.mus_of(
-        club_id=inputs.tournament.club_id, player_ids=[r.player_id for r in inputs.registrations]
+        club_id=inputs.tournament.club_id,
+        player_ids=[r.player_id for r in inputs.registrations],
+        pool=rating_services.pool_of(inputs.tournament),
     )
 
 
@@ -231,7 +233,9 @@ def _swiss_order(tournament: Tournament, players: dict[int, list[int]]) -> list[
     criterion = (data.get("tiebreaks") or ["tournament_points"])[0]
     scores = {r["entrant"]: r.get(criterion) or 0 for r in rows if r.get("entrant") in active}
     ratings = rating_services.pair_ratings(
-        club_id=tournament.club_id, pairs={pair: players[pair][:2] for pair in active}
+        club_id=tournament.club_id,
+        pairs={pair: players[pair][:2] for pair in active},
+        pool=rating_services.pool_of(tournament),
     )
     return formats.swiss_seeding(active, scores=scores, standing=order, ratings=ratings)
 

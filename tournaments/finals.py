@@ -123,7 +123,9 @@ def start_finals(*, tournament: Tournament, size: int) -> Round:
 def _by_rating(tournament: Tournament, qualified: list[int]) -> list[int]:
     """The qualified pairs (the best of the standings) seeded by the pairs' ratings."""
     ratings = rating_services.pair_ratings(
-        club_id=tournament.club_id, pairs={team: _players(team) for team in qualified}
+        club_id=tournament.club_id,
+        pairs={team: _players(team) for team in qualified},
+        pool=rating_services.pool_of(tournament),
     )
     return formats.seeded_by_rating(qualified, ratings)
 

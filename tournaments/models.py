@@ -1131,6 +1131,10 @@ class PlayerRating(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
     )
+    #: The game's rating pool (``GameProfile.rating_pool``): games rate in their own.
+    pool = models.CharField(
+        max_length=30, default=profiles.DEFAULT_RATING_POOL, verbose_name=_("rating pool")
+    )
     mu = models.FloatField(verbose_name=_("mu (rating)"))
     sigma = models.FloatField(verbose_name=_("sigma (uncertainty)"))
     rating = models.FloatField(verbose_name=_("rating"))
@@ -1140,9 +1144,11 @@ class PlayerRating(models.Model):
     class Meta:
         verbose_name = _("player rating")
         verbose_name_plural = _("player ratings")
-        ordering = ["club", "-rating", "player"]
+        ordering = ["club", "pool", "-rating", "player"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "player"], name="one_rating_per_club_player"),
+            models.UniqueConstraint(
+                fields=["club", "pool", "player"], name="one_rating_per_club_pool_player"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -1160,6 +1166,13 @@ class RatedRound(models.Model):
     )
     sequence = models.PositiveIntegerField(verbose_name=_("sequence"))
     closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("closed at"))
+    #: The rating pool of the round's game ("" where its games are not rated).
+    pool = models.CharField(
+        max_length=30,
+        default=profiles.DEFAULT_RATING_POOL,
+        blank=True,
+        verbose_name=_("rating pool"),
+    )
 
     class Meta:
         verbose_name = _("rated round")

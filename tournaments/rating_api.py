@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
@@ -20,9 +21,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import profiles
 from klammern_site.serializers import Serializer
 
 from . import rating_services
+from .errors import Refused
 from .models import Club, Player, RatingList
 from .permissions import NotADevice, organises_club, visible_tournaments
 
@@ -39,6 +42,7 @@ class RatingRowSerializer(Serializer):
 
 class ClubRatingsSerializer(Serializer):
     club = serializers.IntegerField()
+    pool = serializers.CharField(help_text="The rating pool: the games whose tables count.")
     model = serializers.CharField()
     rounds = serializers.IntegerField(help_text="Closed rounds counted.")
     updated_at = serializers.DateTimeField(allow_null=True)
@@ -61,6 +65,8 @@ class ClubRatingHistorySerializer(Serializer):
     club = serializers.IntegerField()
     club_name = serializers.CharField()
     club_slug = serializers.CharField()
+    pool = serializers.CharField(help_text="The rating pool of this history.")
+    pool_label = serializers.CharField()
     rating = serializers.FloatField()
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -77,26 +83,50 @@ class PlayerRatingHistorySerializer(Serializer):
 MODEL = "openskill Plackett-Luce (mu 25, sigma 25/3, beta 25/6, tau 25/300)"
 
 
-def club_ratings_body(club: Club) -> dict[str, Any]:
+def club_ratings_body(club: Club, pool: str = profiles.DEFAULT_RATING_POOL) -> dict[str, Any]:
     ledger = RatingList.objects.filter(club=club).first()
     return {
         "club": club.pk,
+        "pool": pool,
         "model": MODEL,
-        "rounds": ledger.rounds if ledger else 0,
+        "rounds": rating_services.pool_view(club, pool)["pool_rounds"],
         "updated_at": ledger.updated_at if ledger else None,
-        "rows": rating_services.club_rating_rows(club),
+        "rows": rating_services.club_rating_rows(club, pool),
     }
 
 
+def requested_pool(request: Request) -> str:
+    """The ``pool`` query parameter (the default game's pool when absent); an unknown
+    pool is refused with ``unknown_rating_pool``."""
+    pool = request.query_params.get("pool") or profiles.DEFAULT_RATING_POOL
+    if pool not in profiles.rating_pools():
+        raise Refused(
+            "unknown_rating_pool",
+            _("There is no rating pool %(pool)s; the pools are: %(known)s."),
+            params={"pool": pool, "known": ", ".join(profiles.rating_pools())},
+        )
+    return pool
+
+
 class ClubRatingsView(APIView):
-    """``GET /api/clubs/{id}/ratings/``: the club's rating list, best first."""
+    """``GET /api/clubs/{id}/ratings/?pool=``: the club's rating list of a pool (each
+    game's profile names the pool its tables count in), best first."""
 
     permission_classes = [NotADevice, AllowAny]
 
-    @extend_schema(responses=ClubRatingsSerializer, operation_id="clubs_ratings")
+    @extend_schema(
+        responses=ClubRatingsSerializer,
+        operation_id="clubs_ratings",
+        parameters=[
+            OpenApiParameter(
+                "pool", str, description="The rating pool (default: the Klammern pool)."
+            )
+        ],
+    )
     def get(self, request: Request, pk: int) -> Response:
         club = get_object_or_404(Club, pk=pk)
-        return Response(ClubRatingsSerializer(club_ratings_body(club)).data)
+        body = club_ratings_body(club, requested_pool(request))
+        return Response(ClubRatingsSerializer(body).data)
 
 
 def may_see_player(user: Any, player: Player) -> bool:

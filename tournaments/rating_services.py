@@ -16,6 +16,12 @@ rates every closed round again from scratch; ``finish_tournament`` queues that, 
 does ``correct_deal`` for a deal of a closed round (a rated result changed). The same
 steps in the same order give the same floats: from scratch equals incremental.
 
+Pools: each game's profile names the rating pool its tables count in
+(``GameProfile.rating_pool``: Klammern and Hamburg one, Klaverjas another); a round is
+rated in its game's pool only, against the ratings of that pool, and the reads take a
+pool (the default game's unless asked). One sequence of rated rounds per club orders
+every pool's rounds, so from scratch still equals incremental.
+
 Writes lock the club's ``RatingList`` row. Reads for pages and the API are at the end.
 """
 
@@ -27,6 +33,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q, QuerySet
+
+from games import profiles
 
 from . import formats, ratings, selectors, standings
 from .models import (
@@ -141,6 +149,7 @@ def rate_closed_round(*, round_id: int) -> None:
     round_ = Round.objects.select_related("tournament__league_match_day__away").get(pk=round_id)
     if round_.status != Round.Status.CLOSED:
         return
+    pool = pool_of(round_.tournament)
     for club_id in _clubs_of(round_.tournament):
         ledger = _lock(club_id)
         if RatedRound.objects.filter(club_id=club_id, round=round_).exists():
@@ -149,8 +158,9 @@ def rate_closed_round(*, round_id: int) -> None:
         if last is not None and _order(last) > _order(round_):
             _recompute(ledger)
             continue
-        current = _current(club_id)
-        _store_step(ledger, round_, round_games([round_.pk]).get(round_.pk, []), current)
+        current = _current(club_id, pool)
+        games = round_games([round_.pk]).get(round_.pk, [])
+        _store_step(ledger, round_, games, current, pool=pool)
 
 
 @transaction.atomic
@@ -163,16 +173,22 @@ def _recompute(ledger: RatingList) -> int:
     RatedRound.objects.filter(club_id=ledger.club_id).delete()
     PlayerRating.objects.filter(club_id=ledger.club_id).delete()
     ledger.rounds = 0
-    rounds = list(closed_rounds(ledger.club_id))
+    rounds = list(closed_rounds(ledger.club_id).select_related("tournament"))
     games = round_games([r.pk for r in rounds])
-    current: dict[int, ratings.Skill] = {}
+    current: dict[str, dict[int, ratings.Skill]] = defaultdict(dict)
     for round_ in rounds:
-        _store_step(ledger, round_, games.get(round_.pk, []), current)
+        pool = pool_of(round_.tournament)
+        _store_step(ledger, round_, games.get(round_.pk, []), current[pool], pool=pool)
     return ledger.rounds
 
 
-def _current(club_id: int) -> dict[int, ratings.Skill]:
-    rows = PlayerRating.objects.filter(club_id=club_id).values_list(
+def pool_of(tournament: Tournament) -> str:
+    """The rating pool the tournament's tables count in ("": its game is not rated)."""
+    return profiles.profile_for(tournament.rules_preset, tournament.rules_options).rating_pool
+
+
+def _current(club_id: int, pool: str) -> dict[int, ratings.Skill]:
+    rows = PlayerRating.objects.filter(club_id=club_id, pool=pool).values_list(
         "player_id", "mu", "sigma", "games"
     )
     return {player: ratings.Skill(mu, sigma, games) for player, mu, sigma, games in rows}
@@ -183,19 +199,26 @@ def _store_step(
     round_: Round,
     games: Sequence[ratings.Game],
     current: dict[int, ratings.Skill],
+    *,
+    pool: str,
 ) -> None:
-    """Rate the round against ``current``, update ``current`` and store the step."""
+    """Rate the round against ``current`` (its pool's ratings), update ``current`` and
+    store the step."""
     changed = ratings.rate_round(current, games)
     ledger.rounds += 1
     ledger.save(update_fields=["rounds", "updated_at"])
     step = RatedRound.objects.create(
-        club_id=ledger.club_id, round=round_, sequence=ledger.rounds, closed_at=round_.closed_at
+        club_id=ledger.club_id,
+        round=round_,
+        sequence=ledger.rounds,
+        closed_at=round_.closed_at,
+        pool=pool,
     )
     RatingChange.objects.bulk_create(
         RatingChange(rated_round=step, player_id=p, **_columns(skill))
         for p, skill in changed.items()
     )
-    _store_current(ledger.club_id, changed, existing=set(current))
+    _store_current(ledger.club_id, pool, changed, existing=set(current))
     current.update(changed)
 
 
@@ -203,13 +226,17 @@ def _columns(skill: ratings.Skill) -> dict[str, Any]:
     return {"mu": skill.mu, "sigma": skill.sigma, "rating": skill.rating, "games": skill.games}
 
 
-def _store_current(club_id: int, changed: dict[int, ratings.Skill], *, existing: set[int]) -> None:
+def _store_current(
+    club_id: int, pool: str, changed: dict[int, ratings.Skill], *, existing: set[int]
+) -> None:
     old = {
         r.player_id: r
-        for r in PlayerRating.objects.filter(club_id=club_id, player_id__in=existing & set(changed))
+        for r in PlayerRating.objects.filter(
+            club_id=club_id, pool=pool, player_id__in=existing & set(changed)
+        )
     }
     PlayerRating.objects.bulk_create(
-        PlayerRating(club_id=club_id, player_id=p, **_columns(s))
+        PlayerRating(club_id=club_id, pool=pool, player_id=p, **_columns(s))
         for p, s in changed.items()
         if p not in old
     )
@@ -223,11 +250,29 @@ def _store_current(club_id: int, changed: dict[int, ratings.Skill], *, existing:
 # --- reads ----------------------------------------------------------------------------
 
 
-def club_rating_rows(club: Club) -> list[dict[str, Any]]:
-    """The club's rating list, best first: rank (equal shown ratings share one), player,
-    name, rating (one decimal), mu, sigma, games."""
+def pool_view(club: Club, pool: str) -> dict[str, Any]:
+    """A pool of the club's ratings for its page: its name, the games that count in it,
+    the rounds rated in it, and the club's other pools that hold ratings."""
+    pools = profiles.rating_pools()
+    held = set(PlayerRating.objects.filter(club=club).values_list("pool", flat=True))
+    return {
+        "pool": pool,
+        "pool_label": str(pools[pool]),
+        "pool_games": ", ".join(str(label) for label in profiles.pool_games(pool)),
+        "pool_rounds": RatedRound.objects.filter(club=club, pool=pool).count(),
+        "other_pools": [
+            {"pool": key, "label": str(label)}
+            for key, label in pools.items()
+            if key != pool and key in held
+        ],
+    }
+
+
+def club_rating_rows(club: Club, pool: str = profiles.DEFAULT_RATING_POOL) -> list[dict[str, Any]]:
+    """The club's rating list of a pool, best first: rank (equal shown ratings share
+    one), player, name, rating (one decimal), mu, sigma, games."""
     rows = (
-        PlayerRating.objects.filter(club=club)
+        PlayerRating.objects.filter(club=club, pool=pool)
         .select_related("player")
         .order_by("-rating", "player__name", "player_id")
     )
@@ -252,8 +297,8 @@ def club_rating_rows(club: Club) -> list[dict[str, Any]]:
 def player_rating_history(
     player: Player, *, visible_tournaments: Iterable[int] | None = None
 ) -> list[dict[str, Any]]:
-    """Per club where the player is rated: the current rating and the rating after each
-    round played, in closing order. A round of a tournament not in
+    """Per club and rating pool where the player is rated: the current rating and the
+    rating after each round played, in closing order. A round of a tournament not in
     ``visible_tournaments`` (when given) carries no tournament id or name."""
     visible = None if visible_tournaments is None else set(visible_tournaments)
     changes = (
@@ -261,22 +306,28 @@ def player_rating_history(
         .select_related("rated_round__round__tournament")
         .order_by("rated_round__club_id", "rated_round__sequence")
     )
-    by_club: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    by_club: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for change in changes:
-        by_club[change.rated_round.club_id].append(_history_entry(change, visible))
+        key = (change.rated_round.club_id, change.rated_round.pool)
+        by_club[key].append(_history_entry(change, visible))
     current = (
-        PlayerRating.objects.filter(player=player).select_related("club").order_by("club__name")
+        PlayerRating.objects.filter(player=player)
+        .select_related("club")
+        .order_by("club__name", "pool")
     )
+    pools = profiles.rating_pools()
     return [
         {
             "club": row.club_id,
             "club_name": row.club.name,
             "club_slug": row.club.slug,
+            "pool": row.pool,
+            "pool_label": str(pools.get(row.pool, row.pool)),
             "rating": round(row.rating, 1),
             "mu": row.mu,
             "sigma": row.sigma,
             "games": row.games,
-            "history": by_club.get(row.club_id, []),
+            "history": by_club.get((row.club_id, row.pool), []),
         }
         for row in current
     ]
@@ -298,32 +349,40 @@ def _history_entry(change: RatingChange, visible: set[int] | None) -> dict[str, 
     }
 
 
-def ratings_of(*, club_id: int, player_ids: Iterable[int]) -> dict[int, float]:
-    """The shown ratings of these players at the club (new players: 0, the start)."""
+def ratings_of(
+    *, club_id: int, player_ids: Iterable[int], pool: str = profiles.DEFAULT_RATING_POOL
+) -> dict[int, float]:
+    """The shown ratings of these players at the club in a pool (new players: 0)."""
     player_ids = list(player_ids)
     stored = dict(
-        PlayerRating.objects.filter(club_id=club_id, player_id__in=player_ids).values_list(
-            "player_id", "rating"
-        )
+        PlayerRating.objects.filter(
+            club_id=club_id, pool=pool, player_id__in=player_ids
+        ).values_list("player_id", "rating")
     )
     return {p: stored.get(p, ratings.NEW.rating) for p in player_ids}
 
 
-def mus_of(*, club_id: int, player_ids: Iterable[int]) -> dict[int, float]:
-    """The players' mu at the club, the model's estimate of their strength (new players:
-    the library's default, 25): what the draw seeds and balances by."""
+def mus_of(
+    *, club_id: int, player_ids: Iterable[int], pool: str = profiles.DEFAULT_RATING_POOL
+) -> dict[int, float]:
+    """The players' mu at the club in a pool, the model's estimate of their strength
+    (new players: the library's default, 25): what the draw seeds and balances by."""
     player_ids = list(player_ids)
     stored = dict(
-        PlayerRating.objects.filter(club_id=club_id, player_id__in=player_ids).values_list(
-            "player_id", "mu"
-        )
+        PlayerRating.objects.filter(
+            club_id=club_id, pool=pool, player_id__in=player_ids
+        ).values_list("player_id", "mu")
     )
     return {p: stored.get(p, ratings.NEW.mu) for p in player_ids}
 
 
-def pair_ratings(*, club_id: int, pairs: Mapping[int, Sequence[int]]) -> dict[int, float]:
-    """Each pair's rating at the club: the sum of its players' mu (``formats.pair_rating``)."""
-    mus = mus_of(club_id=club_id, player_ids={p for players in pairs.values() for p in players})
+def pair_ratings(
+    *, club_id: int, pairs: Mapping[int, Sequence[int]], pool: str = profiles.DEFAULT_RATING_POOL
+) -> dict[int, float]:
+    """Each pair's rating at the club in a pool: the sum of its players' mu
+    (``formats.pair_rating``)."""
+    everyone = {p for members in pairs.values() for p in members}
+    mus = mus_of(club_id=club_id, player_ids=everyone, pool=pool)
     return {pair: formats.pair_rating(mus[p] for p in players) for pair, players in pairs.items()}
 
 

@@ -40,6 +40,8 @@ PROFILES: dict[str, GameProfile] = {
 PRESET_NAMES: tuple[str, ...] = tuple(PROFILES)
 #: The game a tournament or league plays unless the organiser picks another.
 DEFAULT_PRESET: str = KLAMMERN.key
+#: The rating pool shown unless another is asked for (the default game's).
+DEFAULT_RATING_POOL: str = KLAMMERN.rating_pool
 
 
 def tournament_rules(preset: str, options: Mapping[str, Any] | None) -> engine.Options:
@@ -78,6 +80,11 @@ def preset_label(preset: str) -> str:
     return preset if profile is None else str(profile.label)
 
 
+def pool_games(pool: str) -> list[Label]:
+    """The games whose tables count in a rating pool, in words."""
+    return [p.label for p in PROFILES.values() if p.rating_pool == pool]
+
+
 def rating_pools() -> dict[str, Label]:
     """The rating pools the games count in, with their labels, in the profiles' order."""
     pools: dict[str, Label] = {}
@@ -89,6 +96,7 @@ def rating_pools() -> dict[str, Label]:
 
 __all__ = [
     "DEFAULT_PRESET",
+    "DEFAULT_RATING_POOL",
     "PRESET_NAMES",
     "PROFILES",
     "Column",
@@ -101,6 +109,7 @@ __all__ = [
     "preset_label",
     "profile_for",
     "profile_of",
+    "pool_games",
     "rating_pools",
     "tournament_rules",
 ]

@@ -22,7 +22,7 @@ def english(client: Client) -> Client:
 
 def test_rating_list_in_german(played: Any, club_a: Any, client: Client) -> None:
     body = client.get(f"/clubs/{club_a.slug}/ratings/").content.decode()
-    assert "<h1>Wertungen</h1>" in body and "Noch keine" not in body
+    assert "<h1>Wertungen: Klammern</h1>" in body and "Noch keine" not in body
     assert "Aus jeder Partie von 3 abgeschlossenen Runden" in body
     best = PlayerRating.objects.filter(club=club_a).order_by("-rating").first()
     assert f'<a href="/players/{best.player_id}/">' in body
@@ -34,7 +34,7 @@ def test_rating_list_in_german(played: Any, club_a: Any, client: Client) -> None
 
 def test_rating_list_in_english(played: Any, club_a: Any, client: Client) -> None:
     body = english(client).get(f"/clubs/{club_a.slug}/ratings/").content.decode()
-    assert "<h1>Ratings</h1>" in body and "From every game of 3 closed rounds" in body
+    assert "<h1>Ratings: Klammern</h1>" in body and "From every game of 3 closed rounds" in body
     assert "Rating list" in english(client).get(f"/clubs/{club_a.slug}/").content.decode()
 
 
@@ -56,7 +56,7 @@ def test_player_page_shows_the_rating_chart(
     body = client.get(f"/players/{player.pk}/").content.decode()
     rating = PlayerRating.objects.get(club=club_a, player=player).rating
     shown = f"{rating:.1f}" if language == "en" else f"{rating:.1f}".replace(".", ",")
-    assert f"<h2>{heading}: {shown}</h2>" in body and games in body
+    assert f"<h2>{heading} Klammern: {shown}</h2>" in body and games in body  # its pool
     start = body.index("<h2>" + heading)
     chart = body[body.index("<svg", start) : body.index("</svg>", start)]
     points = re.search(r'<polyline class="line" points="([^"]+)"', chart).group(1)

@@ -6,24 +6,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import number_format
 
+from games import profiles
 from tournaments import rating_services
 from tournaments.models import Club, Player, RatingList
 from tournaments.permissions import visible_tournaments
 
 
 def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's rating list of one pool (``?pool=``; the default game's unless named):
+    each game's tables count in their own pool, and the page says whose."""
     club = get_object_or_404(Club, slug=slug)
+    pool = request.GET.get("pool") or profiles.DEFAULT_RATING_POOL
+    if pool not in profiles.rating_pools():
+        raise Http404
     return render(
         request,
         "ratings/club.html",
         {
             "club": club,
-            "rows": rating_services.club_rating_rows(club),
+            "rows": rating_services.club_rating_rows(club, pool),
             "ledger": RatingList.objects.filter(club=club).first(),
+            **rating_services.pool_view(club, pool),
         },
     )
 
