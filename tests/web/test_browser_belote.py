@@ -216,9 +216,12 @@ def play_dedans_and_capot_on_the_tablet(page: Any, base: str, code: str, match: 
     stored = DealVersion.objects.current().get(deal__match=match, deal__number=12).record
     assert stored["tricks_won"] == [8, 0] and stored["contract"]["round"] == 1
 
+    correct_the_dedans_on_the_tablet(page, match)
+    results = results_of(match)
     state = page.locator("#table-state")
     dedans = state.locator("li[data-deal='11']").inner_text()
     assert "dedans" in dedans and "182 : 20" in dedans and "annonces 20 : 0" in dedans
+    assert "belote 2+4" in dedans
     assert "nat" not in dedans and "roem" not in dedans
     assert "capot" in state.locator("li[data-deal='12']").inner_text()
     totals = [sum(r["points"][t] for r in results) for t in (0, 1)]
@@ -233,6 +236,42 @@ def play_dedans_and_capot_on_the_tablet(page: Any, base: str, code: str, match: 
     screenshot(page, "belote-tablet-confirmed-fr")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED
+
+
+def correct_the_dedans_on_the_tablet(page: Any, match: Match) -> None:
+    """The sheet reloads deal 11 as stored (upcard, taker, trump, the tierce, belote,
+    the points); corrected to 90 card points for the takers, 90+20 against 72+20 is
+    made (92 : 110), and corrected back it is dedans again."""
+    page.locator("#table-state li[data-deal='11'] button[data-correct-deal]").click()
+    page.locator("#correction-bar").wait_for()
+    assert "Correction de la donne 11" in page.locator("#correction-bar").inner_text()
+    pressed = page.locator("#entry button[aria-pressed='true']")
+    picks = {(b.get_attribute("data-pick"), b.get_attribute("data-value")) for b in pressed.all()}
+    expected = {
+        ("up-suit", "H"),
+        ("up-rank", "7"),
+        ("declarer", "3"),
+        ("trump", "S"),
+        ("bella", "3"),
+    }
+    assert expected <= picks, picks
+    assert page.input_value("#points1") == "70" and page.input_value("#points0") == "92"
+    assert "Tierce (20)" in page.locator("#entry [data-bind='melds']").inner_text()
+    page.fill("#points1", "90")
+    assert "Hugo" in page.locator("#entry [data-bind='verdict']").inner_text()
+    assert "dedans" not in page.locator("#entry [data-bind='verdict']").inner_text()
+    page.click("#entry button[type=submit]")
+    page.locator("#toast").filter(has_text="Donne 11 corrigée").wait_for()
+    current = DealVersion.objects.current().get(deal__match=match, deal__number=11)
+    assert current.result["outcome"] == "made" and current.result["points"] == [92, 110]
+    assert current.record["melds"] == [{"seat": 0, "cards": ["7D", "8D", "9D"]}]
+    # and back, as the table first had it
+    page.locator("#table-state li[data-deal='11'] button[data-correct-deal]").click()
+    page.locator("#correction-bar").wait_for()
+    page.fill("#points1", "70")
+    page.click("#entry button[type=submit]")
+    page.locator("#toast").filter(has_text="Donne 11 corrigée").wait_for()
+    page.locator("#table-state li[data-deal='11']").filter(has_text="182 : 20").wait_for()
 
 
 def results_csv_speaks_belote(club: Club, tournament: Tournament) -> None:

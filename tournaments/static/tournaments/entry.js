@@ -17,7 +17,7 @@
   }
 
   /* What every score sheet does when it is made (this one and the presets' sheets,
-     entry_klaverjas.js and entry_solo.js): it keeps its form, strings and rank labels,
+     entry_klaverjas.js, entry_belote.js and entry_solo.js): it keeps its form, strings and rank labels,
      starts clear, and on submit hands the built record to onSubmit or shows the errors. */
   function attach(sheet, form, config) {
     sheet.form = form;
@@ -545,6 +545,72 @@
     "reset", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
     "param", "clearErrors", "slotFor", "showErrors"
   ];
+
+  /* The two teams' card points of the points sheets (entry_klaverjas.js, entry_belote.js):
+     one is typed and the other is VALUE - x (both are typed after a revoke); while one
+     team has all of them the sheet asks whether it took all 8 tricks. The sheet keeps
+     points, lastTyped, allTricks and revoke in its state and draws its own verdict. */
+  DealEntry.teamPoints = function (Sheet, VALUE) {
+    var P = Sheet.prototype;
+
+    P.input = function (ev) {
+      var name = ev.target.getAttribute("name");
+      if (name !== "points0" && name !== "points1") { return; }
+      var st = this.state;
+      var team = name === "points0" ? 0 : 1;
+      var raw = ev.target.value.trim();
+      this.dirty = true;
+      st.points[team] = raw === "" ? null : parseInt(raw, 10);
+      st.lastTyped = team;
+      st.allTricks = null;
+      this.complete(team);
+      this.renderPoints(team);
+      this.renderTricks();
+      this.renderVerdict();
+    };
+
+    // The team with all the card points (no revoke), which must say how many tricks it took.
+    P.allPointsTeam = function () {
+      var p = this.state.points;
+      if (this.state.revoke) { return null; }
+      return p[0] === VALUE && p[1] === 0 ? 0 : (p[1] === VALUE && p[0] === 0 ? 1 : null);
+    };
+
+    // the other team's points are VALUE - x (not after a revoke: then both are typed)
+    P.complete = function (team) {
+      var st = this.state;
+      if (team === null || st.revoke) { return; }
+      var own = st.points[team];
+      st.points[1 - team] = own === null || isNaN(own) ? null : VALUE - own;
+    };
+
+    // The question "all 8 tricks?" shows only while one team has all the card points.
+    P.renderTricks = function () {
+      var section = this.form.querySelector("[data-section='all-tricks']");
+      if (!section) { return; }
+      var all = this.allPointsTeam();
+      section.hidden = all === null;
+      var name = section.querySelector("[data-bind='all-tricks-team']");
+      if (name && all !== null) { name.textContent = this.teamName(all); }
+      this.press({ "all-tricks": this.state.allTricks === null ? null : (this.state.allTricks ? "8" : "7") });
+    };
+
+    P.renderPoints = function (typing) {
+      var st = this.state;
+      [0, 1].forEach(function (team) {
+        var input = this.form.querySelector("input[name='points" + team + "']");
+        if (!input || team === typing) { return; }
+        input.value = st.points[team] === null || isNaN(st.points[team]) ? "" : st.points[team];
+        input.classList.toggle("is-auto", !st.revoke && st.lastTyped === 1 - team);
+      }, this);
+      var sum = this.form.querySelector("[data-bind='points-sum']");
+      if (sum) {
+        var total = (st.points[0] || 0) + (st.points[1] || 0);
+        sum.textContent = total;
+        sum.parentNode.classList.toggle("is-off", !st.revoke && total !== VALUE && st.points[0] !== null);
+      }
+    };
+  };
 
   DealEntry.share = function (Sheet) {
     SHARED.forEach(function (name) { Sheet.prototype[name] = DealEntry.prototype[name]; });

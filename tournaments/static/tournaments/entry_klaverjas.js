@@ -15,6 +15,7 @@
 
   var P = KlaverjasEntry.prototype;
   window.DealEntry.share(KlaverjasEntry);
+  window.DealEntry.teamPoints(KlaverjasEntry, VALUE);
 
   P.clear = function () {
     this.state = {
@@ -48,37 +49,6 @@
       case "revoke-rank": st.revokeRank = value; break;
     }
     this.render();
-  };
-
-  P.input = function (ev) {
-    var name = ev.target.getAttribute("name");
-    if (name !== "points0" && name !== "points1") { return; }
-    var st = this.state;
-    var team = name === "points0" ? 0 : 1;
-    var raw = ev.target.value.trim();
-    this.dirty = true;
-    st.points[team] = raw === "" ? null : parseInt(raw, 10);
-    st.lastTyped = team;
-    st.allTricks = null;
-    this.complete(team);
-    this.renderPoints(team);
-    this.renderTricks();
-    this.renderVerdict();
-  };
-
-  // The team with all 162 card points (no revoke), which must say how many tricks it took.
-  P.allPointsTeam = function () {
-    var p = this.state.points;
-    if (this.state.revoke) { return null; }
-    return p[0] === VALUE && p[1] === 0 ? 0 : (p[1] === VALUE && p[0] === 0 ? 1 : null);
-  };
-
-  // the other team's points are 162 - x (not after a revoke: then both are typed)
-  P.complete = function (team) {
-    var st = this.state;
-    if (team === null || st.revoke) { return; }
-    var own = st.points[team];
-    st.points[1 - team] = own === null || isNaN(own) ? null : VALUE - own;
   };
 
   P.build = function () {
@@ -166,33 +136,6 @@
     this.renderPoints(null);
     this.renderTricks();
     this.renderVerdict();
-  };
-
-  // The question "all 8 tricks?" shows only while one team has all 162 card points.
-  P.renderTricks = function () {
-    var section = this.form.querySelector("[data-section='all-tricks']");
-    if (!section) { return; }
-    var all = this.allPointsTeam();
-    section.hidden = all === null;
-    var name = section.querySelector("[data-bind='all-tricks-team']");
-    if (name && all !== null) { name.textContent = this.teamName(all); }
-    this.press({ "all-tricks": this.state.allTricks === null ? null : (this.state.allTricks ? "8" : "7") });
-  };
-
-  P.renderPoints = function (typing) {
-    var st = this.state;
-    [0, 1].forEach(function (team) {
-      var input = this.form.querySelector("input[name='points" + team + "']");
-      if (!input || team === typing) { return; }
-      input.value = st.points[team] === null || isNaN(st.points[team]) ? "" : st.points[team];
-      input.classList.toggle("is-auto", !st.revoke && st.lastTyped === 1 - team);
-    }, this);
-    var sum = this.form.querySelector("[data-bind='points-sum']");
-    if (sum) {
-      var total = (st.points[0] || 0) + (st.points[1] || 0);
-      sum.textContent = total;
-      sum.parentNode.classList.toggle("is-off", !st.revoke && total !== VALUE && st.points[0] !== null);
-    }
   };
 
   P.renderVerdict = function () {
