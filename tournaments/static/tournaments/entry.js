@@ -359,6 +359,16 @@
     slot.closest(".section").classList.toggle("has-error", wrong);
   };
 
+  /* A meld in words on the sheet's list (Klammern: Terz or Fünfzig), and whether its
+     cards are red (a sequence of Hearts or Diamonds). */
+  DealEntry.prototype.meldName = function (cards) {
+    return cards.length >= 4 ? this.S.fuenfzig : this.S.terz;
+  };
+
+  DealEntry.prototype.meldRed = function (cards) {
+    return cards[0][1] === "H" || cards[0][1] === "D";
+  };
+
   DealEntry.prototype.renderMelds = function () {
     var list = this.form.querySelector("[data-bind='melds']");
     if (!list) { return; }
@@ -367,13 +377,13 @@
     this.state.melds.forEach(function (m, i) {
       var li = document.createElement("li");
       li.className = "meld-item";
-      var name = m.cards.length >= 4 ? self.S.fuenfzig : self.S.terz;
+      var name = self.meldName(m.cards);
       var text = document.createElement("span");
       text.innerHTML = "<b></b> · <span class='meld-name'></span> <span class='cards'></span>";
       text.querySelector("b").textContent = self.seatName(m.seat);
       text.querySelector(".meld-name").textContent = name;
       text.querySelector(".cards").textContent = m.cards.map(function (c) { return self.cardLabel(c); }).join(" ");
-      text.querySelector(".cards").classList.toggle("red", m.cards[0][1] === "H" || m.cards[0][1] === "D");
+      text.querySelector(".cards").classList.toggle("red", self.meldRed(m.cards));
       var rm = document.createElement("button");
       rm.type = "button";
       rm.className = "btn btn-small btn-ghost";
@@ -539,11 +549,11 @@
   };
 
   /* The methods a preset's sheet takes over as they are: clearing for a new deal, the
-     head, pressed buttons, and the whole error display (engine codes to the page's
-     language, seat names, card labels). */
+     head, pressed buttons, the list of melds (named by the sheet's meldName), and the
+     whole error display (engine codes to the page's language, seat names, card labels). */
   var SHARED = [
     "reset", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
-    "param", "clearErrors", "slotFor", "showErrors"
+    "param", "clearErrors", "slotFor", "showErrors", "renderMelds"
   ];
 
   /* The two teams' card points of the points sheets (entry_klaverjas.js, entry_belote.js):

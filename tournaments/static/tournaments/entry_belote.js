@@ -150,9 +150,14 @@
     return { team: team, points: points };
   };
 
+  // On the list of announcements: "Tierce (20)", "Carré (200)"; a four is of all suits.
   P.meldName = function (cards) {
-    if (isFour(cards)) { return this.T.four; }
-    return this.T["run" + Math.min(cards.length, 5)];
+    var name = isFour(cards) ? this.T.four : this.T["run" + Math.min(cards.length, 5)];
+    return name + " (" + this.meldValue(cards) + ")";
+  };
+
+  P.meldRed = function (cards) {
+    return !isFour(cards) && (cards[0][1] === "H" || cards[0][1] === "D");
   };
 
   // --- the record ----------------------------------------------------------------------
@@ -280,38 +285,6 @@
     this.renderPoints(null);
     this.renderTricks();
     this.renderVerdict();
-  };
-
-  P.renderMelds = function () {
-    var list = this.form.querySelector("[data-bind='melds']");
-    if (!list) { return; }
-    var self = this;
-    list.innerHTML = "";
-    this.state.melds.forEach(function (m, i) {
-      var li = document.createElement("li");
-      li.className = "meld-item";
-      var text = document.createElement("span");
-      text.innerHTML = "<b></b> · <span class='meld-name'></span> <span class='cards'></span>";
-      text.querySelector("b").textContent = self.seatName(m.seat);
-      text.querySelector(".meld-name").textContent = self.meldName(m.cards) + " (" + self.meldValue(m.cards) + ")";
-      text.querySelector(".cards").textContent = m.cards.map(function (c) { return self.cardLabel(c); }).join(" ");
-      var red = !isFour(m.cards) && (m.cards[0][1] === "H" || m.cards[0][1] === "D");
-      text.querySelector(".cards").classList.toggle("red", red);
-      var rm = document.createElement("button");
-      rm.type = "button";
-      rm.className = "btn btn-small btn-ghost";
-      rm.setAttribute("data-action", "remove-meld");
-      rm.setAttribute("data-value", i);
-      rm.setAttribute("aria-label", self.T.remove);
-      rm.textContent = "✕";
-      var err = document.createElement("div");
-      err.className = "field-error";
-      err.setAttribute("data-error-for", "melds[" + i + "]");
-      li.appendChild(text);
-      li.appendChild(rm);
-      li.appendChild(err);
-      list.appendChild(li);
-    });
   };
 
   P.renderVerdict = function () {
