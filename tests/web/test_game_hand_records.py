@@ -15,6 +15,7 @@ from tests.factories import PlayerFactory
 from tests.support.clients import Client
 from tournaments import draw, services
 from tournaments.models import Club, Match, Tournament
+from tournaments.web import selectors as web_selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +66,13 @@ def test_the_klaverjas_hand_record_shows_two_teams(club_a: Club, web: Client) ->
     body = web.get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
     assert body.count('class="hand hand-seat-') == 4
     assert body.count("Sitze 1 &amp; 3") == 1 and body.count("Sitze 2 &amp; 4") == 1
+
+
+def test_a_player_at_a_table_of_three_has_no_partner(club_a: Club) -> None:
+    """The player's own page names the partner and opponents as the game seats them: at a
+    table of 3 no partner, the two others are opponents (not "seat + 2" as partner)."""
+    match = played_match(club_a, "klammern-3", 3)
+    seats = list(match.table.seats.order_by("position").select_related("player"))
+    seat = web_selectors.current_seat(seats[0].player, match.round.tournament)
+    assert seat is not None and seat["partner"] == ""
+    assert sorted(seat["opponents"]) == sorted([seats[1].player.name, seats[2].player.name])

@@ -269,13 +269,25 @@ def current_seat(player: Player, tournament: Tournament) -> dict[str, Any] | Non
     if seat is None:
         return {"round": round_, "bye": round_.byes.filter(player=player).exists()}
     others = dict(round_.seats.filter(table=seat.table).values_list("position", "player__name"))
-    team = seat.position % 2
     return {
         "round": round_,
         "table": seat.table.number,
         "seat": seat.position + 1,
-        "partner": others.get((seat.position + 2) % 4, ""),
-        "opponents": [others.get(p, "") for p in (1 - team, 3 - team)],
+        **_partner_and_opponents(selectors.tournament_profile(tournament), seat.position, others),
+    }
+
+
+def _partner_and_opponents(
+    profile: profiles.GameProfile, position: int, names: dict[int, str]
+) -> dict[str, Any]:
+    """The partner (none at a game of single players) and the opponents of a seat."""
+    if not profile.teams:
+        opponents = [names.get(p, "") for p in range(profile.players) if p != position]
+        return {"partner": "", "opponents": opponents}
+    team = position % 2
+    return {
+        "partner": names.get((position + 2) % 4, ""),
+        "opponents": [names.get(p, "") for p in (1 - team, 3 - team)],
     }
 
 
@@ -289,15 +301,15 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
     }
     if score is None:
         return row
+    at_table = {i: names.get(player, "") for i, player in enumerate(score.seats)}
+    row.update(_partner_and_opponents(score.profile, seat.position, at_table))
     if score.profile.points_match:
-        return {**row, **_points_row(seat, score, names)}
+        return {**row, **_points_row(seat, score)}
     pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
     game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
     winner = game.winner()
     row.update(
         {
-            "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
-            "opponents": [names.get(score.seats[p], "") for p in (1 - team, 3 - team)],
             "big": pick(score.big),
             "small": pick(score.small),
             "mp": pick(score.match_points),
@@ -307,28 +319,19 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
     return row
 
 
-def _points_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]:
+def _points_row(seat: Seat, score: Any) -> dict[str, Any]:
     """A points match: a team's points against the other's, or a single player's points
     against the best other player's; the winner as the standings count it."""
     if not score.profile.teams:
         own = score.points[seat.position]
         others = [p for i, p in enumerate(score.points) if i != seat.position]
-        opponents = [names.get(p, "") for i, p in enumerate(score.seats) if i != seat.position]
         leaders = score.points.count(max(score.points))
         won = own == max(score.points)
         outcome = "lost" if not won else ("draw" if leaders > 1 else "won")
-        return {
-            "partner": "",
-            "opponents": opponents,
-            "points_game": True,
-            "points": (own, max(others)),
-            "outcome": outcome,
-        }
+        return {"points_game": True, "points": (own, max(others)), "outcome": outcome}
     team = seat.position % 2
     own, other = score.points[team], score.points[1 - team]
     return {
-        "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
-        "opponents": [names.get(score.seats[p], "") for p in (1 - team, 3 - team)],
         "points_game": True,
         "points": (own, other),
         "outcome": "draw" if own == other else ("won" if own > other else "lost"),
