@@ -184,6 +184,7 @@ def hand_record(
         "full": full,
         "result": result,
         "contract": record.get("contract") or {},
+        "contract_word": profile.contract_word((record.get("contract") or {}).get("kind", "")),
         "declarer": seats[result["declarer"]] if result.get("declarer") is not None else None,
         # 1 or 2, as the par table's columns count the teams (None: nobody played, thrown in)
         # 1 or 2, as the par table's columns count the teams (None: nobody played, or

@@ -1,0 +1,40 @@
+"""In headless Chromium on a phone (390 px): the hand record of a table of three opens
+from its tablet, with three hands, a par table of one column per player, and the words
+that this game has no perfect-play analysis; nothing sticks out sideways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from games.services import submit_deal
+from tests.web.test_game_hand_records import full_deal, played_match
+from tournaments import services
+from tournaments.models import Club
+
+from .conftest import PHONE, assert_fits
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots-h1")
+
+
+def test_the_three_player_hand_record_on_a_phone(live_server: Any, contexts: Any) -> None:
+    club = Club.objects.create(name="KC Dreier", slug="dreier")
+    match = played_match(club, "klammern-3", 3)
+    submit_deal(match=match, number=1, record=full_deal("klammern-3"))
+    _, code = services.issue_device_code(table=match.table)
+    page = contexts(PHONE, "de").new_page()
+    page.goto(f"{live_server.url}/lang/de/?next=/t/{code}/deals/1/")
+    expect(page.locator(".hand")).to_have_count(3)
+    expect(page.locator("p.contract")).to_contain_text("Genommen")  # the contract in words
+    heads = page.locator("table.par-table thead th.num")
+    expect(heads).to_have_count(3)
+    expect(heads.nth(0)).to_contain_text("Sitz 1")
+    expect(page.locator(".not-analysable")).to_contain_text("keine Analyse bei perfektem Spiel")
+    assert_fits(page, PHONE["width"])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "hand-record-three-phone.png"), full_page=True)
