@@ -55,6 +55,12 @@ def captains(user: Any, team: LeagueTeam) -> bool:
     return _authenticated(user) and team.captain_id == user.pk
 
 
+def acts_for_team(user: Any, team: LeagueTeam) -> bool:
+    """The team's captain or an organiser of its club (asks for or answers a
+    postponement)."""
+    return captains(user, team) or organises_club_id(user, team.club_id)
+
+
 def visible_leagues(user: Any) -> QuerySet[League]:
     return League.objects.visible_to(user)
 
