@@ -231,7 +231,7 @@ def confirmed_sides(match_day: MatchDay) -> list[str]:
 
 def match_days(division: Division) -> QuerySet[MatchDay]:
     return (
-        division.match_days.select_related("home__club", "away__club")
+        division.match_days.select_related("home__club", "away__club", "forfeited_by")
         .prefetch_related("confirmations")
         .order_by(*IN_DATE_ORDER)
     )
@@ -277,7 +277,7 @@ def division_table(division: Division) -> list[dict[str, Any]]:
 
 def fixtures_of_team(team: LeagueTeam) -> list[MatchDay]:
     days = MatchDay.objects.filter(division_id=team.division_id).select_related(
-        "home__club", "away__club", "division__league"
+        "home__club", "away__club", "division__league", "forfeited_by"
     )
     return [d for d in days.order_by(*IN_DATE_ORDER) if team.pk in (d.home_id, d.away_id)]
 

@@ -91,10 +91,14 @@ def update_league(*, league: League, changes: dict[str, Any]) -> League:
 
 
 @transaction.atomic
-def create_division(*, league: League, name: str, order: int = 1) -> Division:
+def create_division(
+    *, league: League, name: str, order: int = 1, promoted: int = 1, relegated: int = 1
+) -> Division:
     try:
         with transaction.atomic():
-            return Division.objects.create(league=league, name=name, order=order)
+            return Division.objects.create(
+                league=league, name=name, order=order, promoted=promoted, relegated=relegated
+            )
     except IntegrityError as exc:
         raise division_exists(name) from exc
 
