@@ -14,7 +14,14 @@ from django.utils import timezone
 from tests.leagues.conftest import LeagueWorld, pairs_body
 from tests.leagues.test_league_api import open_day, play_day
 from tournaments import league_season, league_table, leagues, services
-from tournaments.models import ClubMembership, League, LeagueTeam, MatchDay, MatchDayPostponement
+from tournaments.models import (
+    ClubMembership,
+    League,
+    LeagueTeam,
+    MatchDay,
+    MatchDayPostponement,
+    Round,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -382,3 +389,42 @@ def test_the_next_season_is_made_from_the_final_tables(world: LeagueWorld) -> No
     # the old season stays readable
     old = world.client("anonymous").get(f"/api/divisions/{world.division.pk}/table/").data
     assert [r["name"] for r in old] == ["Herzbube I", "Schellen I"]
+
+
+def test_a_withdrawal_ends_the_tables_of_an_open_match_day(world: LeagueWorld) -> None:
+    open_day(world, world.first_day)
+    finish_second = second_day(world)
+    league_season.record_forfeit(
+        match_day=finish_second, team=world.team_a, reason="x", user=world.users["league_organiser"]
+    )
+    team = league_season.withdraw_team(team=world.team_a, user=world.users["league_organiser"])
+    assert not team.results_struck  # one of two match days final: not less than half
+    day = MatchDay.objects.get(pk=world.first_day.pk)
+    assert (day.status, day.forfeited_by_id) == ("final", world.team_a.pk)
+    assert set(
+        Round.objects.filter(tournament=day.tournament).values_list("status", flat=True)
+    ) == {Round.Status.CLOSED}
+
+
+def test_a_postponement_to_a_full_venue_is_refused(world: LeagueWorld) -> None:
+    division = leagues.create_division(league=world.league, name="Kreisliga", order=2)
+    for name, club in (("Herzbube II", world.team_a.club), ("Eichel I", world.club_c)):
+        leagues.enter_team(division=division, club_id=club.pk, name=name)
+    leagues.make_fixtures(division=division)
+    club = world.team_a.club
+    club.venue_tables = 1
+    club.save(update_fields=["venue_tables"])
+    hosted = MatchDay.objects.get(division=division, home__club=club)
+    leagues.update_match_day(match_day=hosted, changes={"starts_at": at(24)})
+    reply = world.client("captain_a").post(
+        "/api/postponements/",
+        {
+            "match_day": world.first_day.pk,
+            "asked_by": world.team_a.pk,
+            "starts_at": at(24, 15).isoformat(),
+            "reason": "Kirmes",
+        },
+        format="json",
+    )
+    assert reply.status_code == 409 and reply.data["code"] == "venue_full"
+    assert club.name in reply.data["detail"]

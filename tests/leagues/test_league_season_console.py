@@ -261,3 +261,18 @@ def test_the_console_home_lists_a_result_to_confirm(world: LeagueWorld) -> None:
         'id="league-waiting"'
         not in browser(world, "other_organiser").get("/console/").content.decode()
     )
+
+
+def test_the_club_confirms_a_carried_over_roster_by_saving_the_team(world: LeagueWorld) -> None:
+    boss = world.users["league_organiser"]
+    for day in MatchDay.objects.all():
+        league_season.record_forfeit(match_day=day, team=world.team_b, reason="x", user=boss)
+    new = league_season.next_season(league=world.league, season="2027/28", slug="b27", user=boss)
+    carried = new.divisions.get().teams.get(name="Herzbube I")
+    client = browser(world, "organiser")
+    page = client.get(f"/console/league-teams/{carried.pk}/").content.decode()
+    assert 'id="confirm-roster"' in page
+    body = {"name": carried.name, "captain": "captain_a", "roster": [p.pk for p in world.players_a]}
+    assert client.post(f"/console/league-teams/{carried.pk}/", body).status_code == 302
+    carried.refresh_from_db()
+    assert carried.roster_confirmed
