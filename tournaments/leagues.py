@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from . import league_selectors, services
 from .errors import Conflict, Refused
 from .models import (
+    Club,
     ClubMembership,
     Division,
     League,
@@ -328,10 +329,18 @@ def make_fixtures(
                     home=by_id[home],
                     away=by_id[away],
                     starts_at=starts_at,
-                    venue=by_id[home].club.name,
+                    venue=venue_of(by_id[home].club),
                 )
             )
     return MatchDay.objects.bulk_create(days)
+
+
+def venue_of(club: Club) -> str:
+    """A home match day's venue: the club's name and its venue address (street, town;
+    the town defaults to the club's city), as the calendar's LOCATION and the map link
+    use it."""
+    town = club.venue_town or club.city
+    return ", ".join(part for part in (club.name, club.venue_street, town) if part)[:300]
 
 
 def _check_team_clash(match_day: MatchDay) -> None:

@@ -72,6 +72,17 @@ class Club(models.Model):
         help_text=_("How many league match days the club's venue hosts at once."),
         verbose_name=_("match days at once at the venue"),
     )
+    #: The venue's address (league match days at home; the calendar's LOCATION).
+    venue_street = models.CharField(
+        max_length=200, blank=True, validators=[validate_name], verbose_name=_("venue street")
+    )
+    venue_town = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("Empty: the club's city."),
+        verbose_name=_("venue town"),
+    )
     embed_origins = models.JSONField(
         default=list,
         blank=True,

@@ -276,3 +276,50 @@ def test_the_club_confirms_a_carried_over_roster_by_saving_the_team(world: Leagu
     assert client.post(f"/console/league-teams/{carried.pk}/", body).status_code == 302
     carried.refresh_from_db()
     assert carried.roster_confirmed
+
+
+# --- venues -------------------------------------------------------------------------------
+
+
+def test_the_venue_address_goes_to_the_fixtures_the_map_and_the_calendar(
+    world: LeagueWorld,
+) -> None:
+    club = world.team_a.club
+    client = browser(world, "organiser")
+    reply = client.post(
+        f"/console/clubs/{club.pk}/settings/",
+        {
+            "name": club.name,
+            "city": "Konstanz",
+            "boss_window": 3,
+            "venue_tables": 2,
+            "venue_street": "Seestraße 4",
+            "venue_town": "78464 Konstanz",
+            "embed_origins": "",
+        },
+    )
+    assert reply.status_code == 302
+    club.refresh_from_db()
+    assert (club.venue_street, club.venue_town) == ("Seestraße 4", "78464 Konstanz")
+    leagues.make_fixtures(division=world.division, remake=True, first_day=timezone.now())
+    day = MatchDay.objects.get(home=world.team_a)
+    assert day.venue == f"{club.name}, Seestraße 4, 78464 Konstanz"
+    page = Client().get(f"/leagues/{world.league.slug}/").content.decode()
+    assert "https://www.openstreetmap.org/search?query=" in page
+    assert "Seestra%C3%9Fe+4%2C+78464+Konstanz" in page
+    ics = Client().get(f"/leagues/{world.league.slug}/calendar.ics").content.decode()
+    assert "LOCATION:" + club.name + "\\, Seestraße 4\\, 78464 Konstanz" in ics.replace("\r\n ", "")
+    away = MatchDay.objects.get(home=world.team_b)
+    assert away.venue == world.team_b.club.name  # no address: the club's name, as before
+
+
+def test_the_api_changes_the_venue_address(world: LeagueWorld) -> None:
+    club = world.team_a.club
+    reply = world.client("organiser").patch(
+        f"/api/clubs/{club.pk}/", {"venue_street": "Hafen 1", "venue_town": ""}, format="json"
+    )
+    assert reply.status_code == 200, reply.data
+    club.refresh_from_db()
+    assert club.venue_street == "Hafen 1"
+    club.city = "Radolfzell"
+    assert leagues.venue_of(club) == f"{club.name}, Hafen 1, Radolfzell"  # the town: the city

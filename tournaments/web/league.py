@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -36,7 +37,21 @@ def _day_row(day: MatchDay) -> dict[str, Any]:
     if day.status == MatchDay.Status.OPEN:
         live = league_selectors.day_result(day)
         result = live.columns if live.partien else None
-    return {"day": day, "result": result, "final": day.status == MatchDay.Status.FINAL}
+    return {
+        "day": day,
+        "result": result,
+        "final": day.status == MatchDay.Status.FINAL,
+        "map_url": map_url(day.venue),
+    }
+
+
+#: OpenStreetMap's search: the venue's name and address as the query.
+OSM_SEARCH = "https://www.openstreetmap.org/search?"
+
+
+def map_url(venue: str) -> str:
+    """A link to the venue on OpenStreetMap (empty without a venue)."""
+    return OSM_SEARCH + urlencode({"query": venue}) if venue else ""
 
 
 def _day_state(day: MatchDay) -> str:
