@@ -168,9 +168,9 @@ class Waiting:
 
 
 def waiting_for_user(user: Any) -> list[Waiting]:
-    """The match days waiting for the user: results to accept (league organiser), to
-    confirm (captain, home club) and tables to open (home club), and postponements to
-    answer or decide."""
+    """The match days waiting for the user: results to accept (league organiser) or to
+    confirm (captain, home club), and postponements to answer (the other team's captain
+    or club) or to decide (league organiser)."""
     if not getattr(user, "is_authenticated", False):
         return []
     leagues = user.organised_leagues.values("pk")

@@ -305,14 +305,8 @@ def _final_order(division: Division) -> list[int]:
     return [row["team"] for row in league_selectors.division_table(division)]
 
 
-@transaction.atomic
-def next_season(*, league: League, season: str, slug: str, user: Any) -> League:
-    """The new season of the league from the final tables of this one: the same
-    divisions (with their numbers up and down), each division's best ``promoted`` teams
-    one division up and its last ``relegated`` (and every withdrawn team) one down; the
-    teams are carried over with captain and roster, each roster to confirm by its club
-    before the new fixture list is made. This season stays readable in the archive."""
-    league = League.objects.select_for_update().get(pk=league.pk)
+def _ensure_season_over(league: League) -> None:
+    """Refused, naming the first match day still waiting, unless every one is settled."""
     if hasattr(league, "next_season"):
         raise Conflict(
             "next_season_exists",
@@ -334,18 +328,10 @@ def next_season(*, league: League, season: str, slug: str, user: Any) -> League:
             ),
             params={"round": waiting.round, "home": waiting.home.name, "away": waiting.away.name},
         )
-    divisions = list(league.divisions.order_by("order", "pk"))
-    withdrawn = set(
-        LeagueTeam.objects.filter(division__league=league, withdrawn_at__isnull=False).values_list(
-            "pk", flat=True
-        )
-    )
-    placed = league_table.promotion_and_relegation(
-        [_final_order(d) for d in divisions],
-        promoted=[d.promoted for d in divisions],
-        relegated=[d.relegated for d in divisions],
-        withdrawn=withdrawn,
-    )
+
+
+def _new_league(league: League, *, season: str, slug: str) -> League:
+    """The next season's league: the same name, rules and organisers."""
     try:
         with transaction.atomic():
             new = League.objects.create(
@@ -365,6 +351,45 @@ def next_season(*, league: League, season: str, slug: str, user: Any) -> League:
             params={"slug": slug},
         ) from exc
     new.organisers.set(league.organisers.all())
+    return new
+
+
+def _placed_teams(league: League, divisions: list[Division]) -> list[list[int]]:
+    """Per division (highest first), the team ids it has next season."""
+    withdrawn = LeagueTeam.objects.filter(division__league=league, withdrawn_at__isnull=False)
+    return league_table.promotion_and_relegation(
+        [[row["team"] for row in league_selectors.division_table(d)] for d in divisions],
+        promoted=[d.promoted for d in divisions],
+        relegated=[d.relegated for d in divisions],
+        withdrawn=set(withdrawn.values_list("pk", flat=True)),
+    )
+
+
+def _carry_over(old: LeagueTeam, division: Division) -> LeagueTeam:
+    """The team in the new season's division, its roster to confirm by its club."""
+    team = LeagueTeam.objects.create(
+        division=division,
+        club_id=old.club_id,
+        name=old.name,
+        captain_id=old.captain_id,
+        roster_confirmed=False,
+    )
+    team.roster.set(old.roster.all())
+    return team
+
+
+@transaction.atomic
+def next_season(*, league: League, season: str, slug: str, user: Any) -> League:
+    """The new season of the league from the final tables of this one: the same
+    divisions (with their numbers up and down), each division's best ``promoted`` teams
+    one division up and its last ``relegated`` (and every withdrawn team) one down; the
+    teams are carried over with captain and roster, each roster to confirm by its club
+    before the new fixture list is made. This season stays readable in the archive."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    _ensure_season_over(league)
+    divisions = list(league.divisions.order_by("order", "pk"))
+    placed = _placed_teams(league, divisions)
+    new = _new_league(league, season=season, slug=slug)
     teams = LeagueTeam.objects.in_bulk([t for members in placed for t in members])
     for division, members in zip(divisions, placed, strict=True):
         copy = Division.objects.create(
@@ -375,15 +400,7 @@ def next_season(*, league: League, season: str, slug: str, user: Any) -> League:
             relegated=division.relegated,
         )
         for team_id in members:
-            old = teams[team_id]
-            carried = LeagueTeam.objects.create(
-                division=copy,
-                club_id=old.club_id,
-                name=old.name,
-                captain_id=old.captain_id,
-                roster_confirmed=False,
-            )
-            carried.roster.set(old.roster.all())
+            _carry_over(teams[team_id], copy)
     return new
 
 

@@ -285,10 +285,11 @@ def fixtures_of_team(team: LeagueTeam) -> list[MatchDay]:
 # --- the player ranking (Einzelwertung) -----------------------------------------------------
 
 
-def player_ranking(league: League) -> list[dict[str, Any]]:
-    """Each player's Partien, won, Augen and Augen difference over the season, from the
-    match days with a final result that were played (forfeits have no players; the
-    results of a team whose results are struck do not count)."""
+def _played_partien(
+    league: League,
+) -> tuple[list[league_ranking.PartiePlayed], dict[int, LeagueTeam]]:
+    """The decided Partien of the league's final, played match days (no forfeits, no
+    struck results), and per player the team they played for."""
     days = (
         MatchDay.objects.filter(
             division__league=league,
@@ -304,15 +305,19 @@ def player_ranking(league: League) -> list[dict[str, Any]]:
     team_of: dict[int, LeagueTeam] = {}
     for day in days.order_by("pk"):
         for p in day_result(day).partien:
-            if p.winner is None:
-                continue
-            partien.append(
-                league_ranking.PartiePlayed(p.home_ids, p.away_ids, p.augen, p.winner == "home")
-            )
-            for player_id in p.home_ids:
-                team_of.setdefault(player_id, day.home)
-            for player_id in p.away_ids:
-                team_of.setdefault(player_id, day.away)
+            if p.winner is not None:
+                partien.append(
+                    league_ranking.PartiePlayed(p.home_ids, p.away_ids, p.augen, p.winner == "home")
+                )
+                team_of.update(dict.fromkeys(p.home_ids, day.home))
+                team_of.update(dict.fromkeys(p.away_ids, day.away))
+    return partien, team_of
+
+
+def player_ranking(league: League) -> list[dict[str, Any]]:
+    """Each player's Partien, won, Augen and Augen difference over the season, from the
+    match days with a final result that were played."""
+    partien, team_of = _played_partien(league)
     names = dict(Player.objects.filter(pk__in=team_of).values_list("pk", "name"))
     rows = league_ranking.player_ranking(partien, names=names)
     return [

@@ -14,6 +14,7 @@ from django.utils import timezone
 from tests.leagues.conftest import LeagueWorld, pairs_body
 from tests.leagues.test_league_api import open_day, play_day
 from tournaments import league_season, league_table, leagues, services
+from tournaments.league_ranking import PartiePlayed, player_ranking
 from tournaments.models import (
     ClubMembership,
     League,
@@ -305,8 +306,6 @@ def test_the_player_ranking_counts_the_partien_played(world: LeagueWorld) -> Non
 
 
 def test_the_ranking_function_shares_ranks_and_orders_by_name() -> None:
-    from tournaments.league_ranking import PartiePlayed, player_ranking
-
     rows = player_ranking(
         [
             PartiePlayed((1, 2), (3, 4), (51, 20), True),
