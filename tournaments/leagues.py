@@ -53,6 +53,7 @@ from .seating import league_fixtures
 SITTINGS = {1: ((1, 0, 0), (2, 1, 1)), 2: ((1, 0, 1), (2, 1, 0))}
 FINAL = _("The result of this match day is final.")
 NOT_OPEN = _("The tables of this match day are not open.")
+NOT_PLAYED = _("This match day is settled as not played: it can no longer be moved.")
 
 
 # --- leagues, divisions, teams ------------------------------------------------------------
@@ -422,6 +423,8 @@ def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDa
     )
     if match_day.status == MatchDay.Status.FINAL:
         raise Conflict("match_day_final", FINAL)
+    if match_day.status == MatchDay.Status.NOT_PLAYED:
+        raise Conflict("match_day_not_played", NOT_PLAYED)
     for field, value in changes.items():
         setattr(match_day, field, value)
     check_clashes(match_day)

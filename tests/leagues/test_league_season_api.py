@@ -427,3 +427,12 @@ def test_a_postponement_to_a_full_venue_is_refused(world: LeagueWorld) -> None:
     )
     assert reply.status_code == 409 and reply.data["code"] == "venue_full"
     assert club.name in reply.data["detail"]
+
+
+def test_a_match_day_settled_as_not_played_is_not_moved(world: LeagueWorld) -> None:
+    league_season.withdraw_team(team=world.team_b, user=world.users["league_organiser"])
+    reply = world.client("league_organiser").patch(
+        f"/api/match-days/{world.first_day.pk}/", {"starts_at": at(9).isoformat()}, format="json"
+    )
+    assert reply.status_code == 409 and reply.data["code"] == "match_day_not_played"
+    assert "settled as not played" in reply.data["detail"]

@@ -491,7 +491,9 @@ def render_match_day(
         "row": day_row(day),
         "confirmed_sides": sides,
         "sittings": _sittings(day),
-        "edit_form": edit_form if roles["league_organiser"] and day.status != "final" else None,
+        "edit_form": edit_form
+        if roles["league_organiser"] and day.status not in ("final", "not_played")
+        else None,
         "open_form": open_form if roles["venue"] and scheduled else None,
         "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
         "may_read_deals": _may_read_deals(roles) and bool(live.partien),
