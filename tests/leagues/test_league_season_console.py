@@ -323,3 +323,19 @@ def test_the_api_changes_the_venue_address(world: LeagueWorld) -> None:
     assert club.venue_street == "Hafen 1"
     club.city = "Radolfzell"
     assert leagues.venue_of(club) == f"{club.name}, Hafen 1, Radolfzell"  # the town: the city
+
+
+def test_the_calendar_cancels_a_forfeited_match_day(world: LeagueWorld) -> None:
+    first, second = world.first_day, second_day(world)
+    leagues.update_match_day(match_day=first, changes={"starts_at": timezone.now()})
+    leagues.update_match_day(
+        match_day=second, changes={"starts_at": timezone.now() + timedelta(days=7)}
+    )
+    league_season.record_forfeit(
+        match_day=first, team=world.team_b, reason="x", user=world.users["league_organiser"]
+    )
+    ics = Client().get(f"/leagues/{world.league.slug}/calendar.ics").content.decode()
+    events = ics.split("BEGIN:VEVENT")[1:]
+    by_uid = {f"match-day-{d.pk}@": d for d in (first, second)}
+    cancelled = {uid for uid in by_uid for e in events if uid in e and "STATUS:CANCELLED" in e}
+    assert cancelled == {f"match-day-{first.pk}@"}

@@ -140,6 +140,8 @@ def ics_calendar(name: str, days: list[MatchDay]) -> bytes:
         event.add("dtend", (day.starts_at + timedelta(hours=MATCH_DAY_HOURS)).astimezone(UTC))
         event.add("summary", f"{day.home.name} – {day.away.name} ({_('Match day')} {day.round})")
         event.add("location", day.venue)
+        if day.forfeited_by_id is not None or day.status == MatchDay.Status.NOT_PLAYED:
+            event.add("status", "CANCELLED")  # nobody meets: forfeited or not played
         calendar.add_component(event)
     return calendar.to_ical()
 
