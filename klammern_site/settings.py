@@ -211,12 +211,38 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 300.0,
         "options": {"expires": 290},
     },
+    # league reminders by e-mail (tournaments/league_reminders.py), each sent once
+    "queue-league-reminders": {
+        "task": "tournaments.tasks.queue_league_reminders_task",
+        "schedule": 900.0,
+        "options": {"expires": 850},
+    },
 }
 # Each entered or corrected full deal is analysed (par, costly plays) by a task queued
 # after its commit. Off: only the periodic sweep above and ``manage.py analyse_deals``
 # analyse deals (the test suite turns it off except for tests marked ``analysis``, since
 # an eager analysis costs about 0.25 s per full deal).
 ANALYSE_DEALS_ON_ENTRY = os.environ.get("ANALYSE_DEALS_ON_ENTRY", "1") != "0"
+
+# --- E-mail (league reminders) ---------------------------------------------------------
+# Django's mailers: printed to the console unless EMAIL_BACKEND names SMTP
+# ("django.core.mail.backends.smtp.EmailBackend") with the EMAIL_HOST... variables below.
+_EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+_SMTP_OPTIONS = {
+    "host": os.environ.get("EMAIL_HOST", "localhost"),
+    "port": int(os.environ.get("EMAIL_PORT", "25")),
+    "username": os.environ.get("EMAIL_HOST_USER", ""),
+    "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+    "use_tls": os.environ.get("EMAIL_USE_TLS", "0") == "1",
+    "timeout": 10,
+}
+MAILERS = {
+    "default": {
+        "BACKEND": _EMAIL_BACKEND,
+        "OPTIONS": _SMTP_OPTIONS if _EMAIL_BACKEND.endswith("smtp.EmailBackend") else {},
+    }
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "liga@klammern.invalid")
 
 # --- Auth -----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

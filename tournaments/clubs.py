@@ -82,7 +82,9 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
 
 
 #: What an organiser may change of a club (its address, the slug, stays).
-CLUB_SETTINGS = frozenset({"name", "city", "boss_window", "venue_tables", "embed_origins"})
+CLUB_SETTINGS = frozenset(
+    {"name", "city", "boss_window", "venue_tables", "venue_street", "venue_town", "embed_origins"}
+)
 
 
 @transaction.atomic

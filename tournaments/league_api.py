@@ -28,13 +28,16 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import league_selectors, leagues
+from . import league_season, league_selectors, leagues
 from .filters import FilterSet, IntegerFilter
 from .league_serializers import (
+    AnswerSerializer,
     ConfirmMatchDaySerializer,
+    DecideSerializer,
     DivisionSerializer,
     DivisionUpdateSerializer,
     FixturesRequestSerializer,
+    ForfeitSerializer,
     LeagueSerializer,
     LeagueTeamSerializer,
     LeagueTeamUpdateSerializer,
@@ -42,11 +45,21 @@ from .league_serializers import (
     MatchDayDetailSerializer,
     MatchDaySerializer,
     MatchDayUpdateSerializer,
+    NextSeasonSerializer,
     OpenMatchDaySerializer,
+    PostponementSerializer,
+    RankingRowSerializer,
     SendBackMatchDaySerializer,
     TableRowSerializer,
 )
-from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
+from .models import (
+    Division,
+    League,
+    LeagueTeam,
+    MatchDay,
+    MatchDayConfirmation,
+    MatchDayPostponement,
+)
 from .permissions import NotADevice
 
 LEAGUE_ORGANISERS_ONLY = "Only an organiser of this league may do this."
@@ -114,6 +127,36 @@ class LeagueViewSet(ReadWriteViewSet):
         data.is_valid(raise_exception=True)
         league = leagues.update_league(league=league, changes=dict(data.validated_data))
         return Response(LeagueSerializer(league).data)
+
+    @extend_schema(responses=RankingRowSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def ranking(self, request: Request, pk: str) -> Response:
+        """The player ranking (Einzelwertung): each player's Partien, won, Augen and
+        Augen difference over the season's final match days."""
+        return Response(league_selectors.player_ranking(self.get_object()))
+
+    @extend_schema(request=None, responses=MatchDaySerializer(many=True))
+    @action(detail=True, methods=["post"], pagination_class=None, filter_backends=[])
+    def settle(self, request: Request, pk: str) -> Response:
+        """After the season's last date: each match day not played is forfeited by the
+        team that asked for its postponement, or counts as not played (the league's
+        organisers)."""
+        league = self.get_object()
+        require_league_organiser(request.user, league.pk)
+        days = league_season.settle_season(league=league, user=request.user)
+        return Response(MatchDaySerializer(days, many=True).data)
+
+    @extend_schema(request=NextSeasonSerializer, responses={201: LeagueSerializer})
+    @action(detail=True, methods=["post"], url_path="next-season")
+    def next_season(self, request: Request, pk: str) -> Response:
+        """Create the next season from the final tables: promotion and relegation, the
+        teams carried over with their rosters to confirm (the league's organisers)."""
+        league = self.get_object()
+        require_league_organiser(request.user, league.pk)
+        data = NextSeasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        new = league_season.next_season(league=league, user=request.user, **data.validated_data)
+        return Response(LeagueSerializer(new).data, status=status.HTTP_201_CREATED)
 
 
 # --- divisions --------------------------------------------------------------------------
@@ -227,6 +270,24 @@ class LeagueTeamViewSet(mixins.DestroyModelMixin, ReadWriteViewSet):
         leagues.remove_team(team=team)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    @extend_schema(request=None, responses=LeagueTeamSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        """The team withdraws during the season (the league's organisers): less than half
+        its match days played, its results are struck; otherwise the rest are forfeits."""
+        team = self.get_object()
+        require_league_organiser(request.user, team.division.league_id)
+        team = league_season.withdraw_team(team=team, user=request.user)
+        return Response(LeagueTeamSerializer(team).data)
+
+    @extend_schema(request=None, responses=LeagueTeamSerializer)
+    @action(detail=True, methods=["post"], url_path="confirm-roster")
+    def confirm_roster(self, request: Request, pk: str) -> Response:
+        """Confirm the roster of a team carried over into a new season (its club)."""
+        team = self.get_object()
+        require_club_organiser(request.user, team.club_id)
+        return Response(LeagueTeamSerializer(league_season.confirm_roster(team=team)).data)
+
 
 # --- match days -------------------------------------------------------------------------
 
@@ -339,3 +400,89 @@ class MatchDayViewSet(
         return self.respond(
             leagues.send_back_match_day(match_day=day, reason=data.validated_data["reason"])
         )
+
+    @extend_schema(request=ForfeitSerializer, responses=MatchDayDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str) -> Response:
+        """Record that a team did not appear (nicht angetreten), with a reason (the
+        league's organisers): each Partie counts the Liga target to 0 Augen for the other
+        team, and the result is final."""
+        day = self.get_object()
+        require_league_organiser(request.user, day.division.league_id)
+        data = ForfeitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self.respond(
+            league_season.record_forfeit(match_day=day, user=request.user, **data.validated_data)
+        )
+
+
+# --- postponements ----------------------------------------------------------------------
+
+
+class PostponementViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Postponements: a team's captain or club asks for another date, the other team's
+    captain or club consents or refuses, the league's organisers grant or decline."""
+
+    permission_classes = [NotADevice, IsAuthenticatedOrReadOnly]
+    serializer_class = PostponementSerializer
+    filterset_fields = ["match_day", "status"]
+
+    def get_queryset(self) -> QuerySet[MatchDayPostponement]:
+        visible = league_selectors.visible_leagues(self.request.user)
+        return (
+            MatchDayPostponement.objects.filter(match_day__division__league__in=visible)
+            .select_related("match_day__home", "match_day__away", "match_day__division")
+            .order_by("-created", "pk")
+        )
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = PostponementSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        day, team = data.validated_data["match_day"], data.validated_data["asked_by"]
+        if (
+            not league_selectors.visible_leagues(request.user)
+            .filter(pk=day.division.league_id)
+            .exists()
+        ):
+            raise NotFound(_("No such league."))
+        if not league_selectors.acts_for_team(request.user, team):
+            raise PermissionDenied(_("Only the team's captain or its club may ask for it."))
+        postponement = league_season.ask_postponement(
+            match_day=day,
+            team=team,
+            starts_at=data.validated_data["starts_at"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(PostponementSerializer(postponement).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AnswerSerializer, responses=PostponementSerializer)
+    @action(detail=True, methods=["post"])
+    def answer(self, request: Request, pk: str) -> Response:
+        """The other team's captain or club consents or refuses."""
+        postponement = self.get_object()
+        if not league_selectors.acts_for_team(request.user, league_season.other_team(postponement)):
+            raise PermissionDenied(_("Only the other team's captain or its club may answer."))
+        data = AnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        postponement = league_season.answer_postponement(
+            postponement=postponement, consent=data.validated_data["consent"]
+        )
+        return Response(PostponementSerializer(postponement).data)
+
+    @extend_schema(request=DecideSerializer, responses=PostponementSerializer)
+    @action(detail=True, methods=["post"])
+    def decide(self, request: Request, pk: str) -> Response:
+        """The league's organisers grant (the match day moves) or decline."""
+        postponement = self.get_object()
+        require_league_organiser(request.user, postponement.match_day.division.league_id)
+        data = DecideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        postponement = league_season.decide_postponement(
+            postponement=postponement, grant=data.validated_data["grant"]
+        )
+        return Response(PostponementSerializer(postponement).data)

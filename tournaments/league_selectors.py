@@ -15,8 +15,8 @@ from django.db.models import F, Q, QuerySet
 
 from games.models import DealVersion
 
-from . import league_table
-from .models import Division, League, LeagueTeam, Match, MatchDay, Seat
+from . import league_ranking, league_table
+from .models import Division, League, LeagueTeam, Match, MatchDay, Player, Seat
 from .selectors import scored_matches
 
 PARTIEN_PER_MATCH_DAY = 4
@@ -55,6 +55,12 @@ def captains(user: Any, team: LeagueTeam) -> bool:
     return _authenticated(user) and team.captain_id == user.pk
 
 
+def acts_for_team(user: Any, team: LeagueTeam) -> bool:
+    """The team's captain or an organiser of its club (asks for or answers a
+    postponement)."""
+    return captains(user, team) or organises_club_id(user, team.club_id)
+
+
 def visible_leagues(user: Any) -> QuerySet[League]:
     return League.objects.visible_to(user)
 
@@ -75,6 +81,26 @@ def league_of(match_day: MatchDay) -> League:
     return match_day.division.league
 
 
+# --- eligibility --------------------------------------------------------------------------
+
+
+def played_for(league_id: int) -> dict[int, LeagueTeam]:
+    """Per player id, the first team the player has played for in the league season (the
+    pairs named when a match day's tables were opened)."""
+    days = (
+        MatchDay.objects.filter(division__league_id=league_id, tournament__isnull=False)
+        .select_related("home", "away")
+        .order_by(*IN_DATE_ORDER)
+    )
+    first: dict[int, LeagueTeam] = {}
+    for day in days:
+        for side, team in (("home", day.home), ("away", day.away)):
+            for pair in day.pairs.get(side, []):
+                for player_id in pair:
+                    first.setdefault(player_id, team)
+    return first
+
+
 # --- a match day's result -----------------------------------------------------------------
 
 
@@ -90,6 +116,8 @@ class Partie:
     away_pair: tuple[str, str]
     augen: tuple[int, int]
     winner: str | None  # "home", "away" or None while undecided
+    home_ids: tuple[int, int] = (0, 0)
+    away_ids: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -121,12 +149,12 @@ class DayResult:
 EMPTY = DayResult((), 0, 0, 0, 0)
 
 
-def _seat_names(matches: QuerySet[Match]) -> dict[int, list[str]]:
-    """Per table id, the players' names in seat order."""
-    names: dict[int, list[str]] = {}
+def _seat_names(matches: QuerySet[Match]) -> dict[int, list[tuple[int, str]]]:
+    """Per table id, the players (id, name) in seat order."""
+    names: dict[int, list[tuple[int, str]]] = {}
     rows = Seat.objects.filter(table__match__in=matches).order_by("table_id", "position")
-    for table_id, name in rows.values_list("table_id", "player__name"):
-        names.setdefault(table_id, []).append(name)
+    for table_id, player_id, name in rows.values_list("table_id", "player_id", "player__name"):
+        names.setdefault(table_id, []).append((player_id, name))
     return names
 
 
@@ -141,7 +169,7 @@ def day_result(match_day: MatchDay) -> DayResult:
     ordered = matches.select_related("table", "round").order_by("round__number", "table__number")
     for number, match in enumerate(ordered, start=1):
         s = scored.get(match.pk)
-        seats = names.get(match.table_id, ["", "", "", ""])
+        seats = names.get(match.table_id, [(0, "")] * 4)
         winner = None if s is None or s.liga_winner is None else ("home", "away")[s.liga_winner]
         partien.append(
             Partie(
@@ -151,10 +179,12 @@ def day_result(match_day: MatchDay) -> DayResult:
                 table_id=match.table_id,
                 match=match.pk,
                 status=match.status,
-                home_pair=(seats[0], seats[2]),
-                away_pair=(seats[1], seats[3]),
+                home_pair=(seats[0][1], seats[2][1]),
+                away_pair=(seats[1][1], seats[3][1]),
                 augen=s.match_points if s else (0, 0),
                 winner=winner,
+                home_ids=(seats[0][0], seats[2][0]),
+                away_ids=(seats[1][0], seats[3][0]),
             )
         )
     return DayResult(
@@ -201,7 +231,7 @@ def confirmed_sides(match_day: MatchDay) -> list[str]:
 
 def match_days(division: Division) -> QuerySet[MatchDay]:
     return (
-        division.match_days.select_related("home__club", "away__club")
+        division.match_days.select_related("home__club", "away__club", "forfeited_by")
         .prefetch_related("confirmations")
         .order_by(*IN_DATE_ORDER)
     )
@@ -209,9 +239,15 @@ def match_days(division: Division) -> QuerySet[MatchDay]:
 
 def division_table(division: Division) -> list[dict[str, Any]]:
     """The division's table from its final match days, each row with the team's name
-    and club; teams without a final result yet are listed too."""
+    and club; teams without a final result yet are listed too. A withdrawn team is last
+    (``withdrawn``); the results of one withdrawn before half its match days are struck."""
     teams = list(division.teams.select_related("club").order_by("name", "pk"))
-    final = division.match_days.filter(status=MatchDay.Status.FINAL)
+    struck = [t.pk for t in teams if t.results_struck]
+    final = (
+        division.match_days.filter(status=MatchDay.Status.FINAL)
+        .exclude(home_id__in=struck)
+        .exclude(away_id__in=struck)
+    )
     results = [
         league_table.MatchDayResult(
             d.home_id,
@@ -224,9 +260,16 @@ def division_table(division: Division) -> list[dict[str, Any]]:
         for d in final
     ]
     by_id = {t.pk: t for t in teams}
-    rows = league_table.division_table(results, teams=[t.pk for t in teams])
+    withdrawn = [t.pk for t in teams if t.withdrawn_at is not None]
+    rows = league_table.division_table(results, teams=[t.pk for t in teams], withdrawn=withdrawn)
     return [
-        {**row.to_dict(), "name": by_id[row.team].name, "club": by_id[row.team].club.name}
+        {
+            **row.to_dict(),
+            "name": by_id[row.team].name,
+            "club": by_id[row.team].club.name,
+            "withdrawn": by_id[row.team].withdrawn_at is not None,
+            "struck": by_id[row.team].results_struck,
+        }
         for row in rows
         if row.team in by_id
     ]
@@ -234,6 +277,55 @@ def division_table(division: Division) -> list[dict[str, Any]]:
 
 def fixtures_of_team(team: LeagueTeam) -> list[MatchDay]:
     days = MatchDay.objects.filter(division_id=team.division_id).select_related(
-        "home__club", "away__club", "division__league"
+        "home__club", "away__club", "division__league", "forfeited_by"
     )
     return [d for d in days.order_by(*IN_DATE_ORDER) if team.pk in (d.home_id, d.away_id)]
+
+
+# --- the player ranking (Einzelwertung) -----------------------------------------------------
+
+
+def _played_partien(
+    league: League,
+) -> tuple[list[league_ranking.PartiePlayed], dict[int, LeagueTeam]]:
+    """The decided Partien of the league's final, played match days (no forfeits, no
+    struck results), and per player the team they played for."""
+    days = (
+        MatchDay.objects.filter(
+            division__league=league,
+            status=MatchDay.Status.FINAL,
+            forfeited_by__isnull=True,
+            tournament__isnull=False,
+        )
+        .exclude(home__results_struck=True)
+        .exclude(away__results_struck=True)
+        .select_related("home__club", "away__club")
+    )
+    partien: list[league_ranking.PartiePlayed] = []
+    team_of: dict[int, LeagueTeam] = {}
+    for day in days.order_by("pk"):
+        for p in day_result(day).partien:
+            if p.winner is not None:
+                partien.append(
+                    league_ranking.PartiePlayed(p.home_ids, p.away_ids, p.augen, p.winner == "home")
+                )
+                team_of.update(dict.fromkeys(p.home_ids, day.home))
+                team_of.update(dict.fromkeys(p.away_ids, day.away))
+    return partien, team_of
+
+
+def player_ranking(league: League) -> list[dict[str, Any]]:
+    """Each player's Partien, won, Augen and Augen difference over the season, from the
+    match days with a final result that were played."""
+    partien, team_of = _played_partien(league)
+    names = dict(Player.objects.filter(pk__in=team_of).values_list("pk", "name"))
+    rows = league_ranking.player_ranking(partien, names=names)
+    return [
+        {
+            **row.to_dict(),
+            "name": names[row.player],
+            "team": team_of[row.player].name,
+            "club": team_of[row.player].club.name,
+        }
+        for row in rows
+    ]

@@ -13,7 +13,15 @@ from rest_framework import serializers
 from klammern_site.serializers import ModelSerializer, Serializer
 
 from . import league_selectors
-from .models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation, Player
+from .models import (
+    Division,
+    League,
+    LeagueTeam,
+    MatchDay,
+    MatchDayConfirmation,
+    MatchDayPostponement,
+    Player,
+)
 from .validators import validate_name
 
 
@@ -32,20 +40,22 @@ class LeagueSerializer(ModelSerializer):
             "rules_preset",
             "rules_options",
             "liga_target",
+            "last_day",
+            "previous",
             "created",
         ]
-        read_only_fields = ["id", "organisers", "created"]
+        read_only_fields = ["id", "organisers", "previous", "created"]
 
 
 class LeagueUpdateSerializer(LeagueSerializer):
     class Meta(LeagueSerializer.Meta):
-        read_only_fields = ["id", "slug", "organisers", "created"]
+        read_only_fields = ["id", "slug", "organisers", "previous", "created"]
 
 
 class DivisionSerializer(ModelSerializer):
     class Meta:
         model = Division
-        fields = ["id", "league", "name", "order"]
+        fields = ["id", "league", "name", "order", "promoted", "relegated"]
         read_only_fields = ["id"]
 
 
@@ -80,6 +90,22 @@ class TableRowSerializer(Serializer):
     augen_against = serializers.IntegerField()
     augen_difference = serializers.IntegerField()
     head_to_head = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    struck = serializers.BooleanField(help_text="Withdrawn early: its results are struck")
+
+
+class RankingRowSerializer(Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    team = serializers.CharField()
+    club = serializers.CharField()
+    partien = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    augen_for = serializers.IntegerField()
+    augen_against = serializers.IntegerField()
+    augen_difference = serializers.IntegerField()
 
 
 class LeagueTeamSerializer(ModelSerializer):
@@ -106,9 +132,18 @@ class LeagueTeamSerializer(ModelSerializer):
             "captain",
             "roster",
             "roster_names",
+            "roster_confirmed",
+            "withdrawn_at",
+            "results_struck",
             "created",
         ]
-        read_only_fields = ["id", "created"]
+        read_only_fields = [
+            "id",
+            "roster_confirmed",
+            "withdrawn_at",
+            "results_struck",
+            "created",
+        ]
 
     def get_roster_names(self, team: LeagueTeam) -> list[str]:
         return [p.name for p in team.roster.all()]
@@ -116,7 +151,15 @@ class LeagueTeamSerializer(ModelSerializer):
 
 class LeagueTeamUpdateSerializer(LeagueTeamSerializer):
     class Meta(LeagueTeamSerializer.Meta):
-        read_only_fields = ["id", "division", "club", "created"]
+        read_only_fields = [
+            "id",
+            "division",
+            "club",
+            "roster_confirmed",
+            "withdrawn_at",
+            "results_struck",
+            "created",
+        ]
 
 
 class SideSerializer(Serializer):
@@ -158,6 +201,9 @@ class MatchDaySerializer(ModelSerializer):
             "accepted_at",
             "sent_back_reason",
             "sent_back_at",
+            "forfeited_by",
+            "forfeit_reason",
+            "postponed_by",
         ]
         read_only_fields = fields
 
@@ -251,3 +297,40 @@ class SendBackMatchDaySerializer(Serializer):
         validators=[validate_name],
         help_text="Why the result is refused; the captains and the venue see it",
     )
+
+
+class ForfeitSerializer(Serializer):
+    team = serializers.PrimaryKeyRelatedField(
+        queryset=LeagueTeam.objects.all(), help_text="The team that did not appear"
+    )
+    reason = serializers.CharField(max_length=500, validators=[validate_name])
+
+
+class PostponementSerializer(ModelSerializer):
+    class Meta:
+        model = MatchDayPostponement
+        fields = [
+            "id",
+            "match_day",
+            "asked_by",
+            "starts_at",
+            "reason",
+            "status",
+            "created",
+            "answered_at",
+            "decided_at",
+        ]
+        read_only_fields = ["id", "status", "created", "answered_at", "decided_at"]
+
+
+class AnswerSerializer(Serializer):
+    consent = serializers.BooleanField(help_text="true: the other team agrees to the date")
+
+
+class DecideSerializer(Serializer):
+    grant = serializers.BooleanField(help_text="true: the match day moves to the date")
+
+
+class NextSeasonSerializer(Serializer):
+    season = serializers.CharField(max_length=100, validators=[validate_name])
+    slug = serializers.SlugField(max_length=100)

@@ -4,8 +4,11 @@ A pure function over match day results: 2 points for a match day won (more Parti
 than the other team), 1 for a draw (2:2), 0 for a loss; teams level on points are ordered
 by Partien won minus lost, then by Augen (Liga match points) scored minus conceded, then
 by the points of the match days among the tied teams only. Teams level on all four share
-a rank. It knows nothing of provisional or final results: the caller passes the results
-that count.
+a rank. A withdrawn team is last of its division (RULES.md, "Withdrawal"). It knows
+nothing of provisional or final results: the caller passes the results that count.
+
+``promotion_and_relegation`` places the teams of the final tables into the divisions of
+the next season.
 """
 
 from __future__ import annotations
@@ -137,16 +140,26 @@ def _head_to_head(group: Sequence[int], results: Sequence[MatchDayResult]) -> di
 
 
 def division_table(
-    results: Iterable[MatchDayResult], *, teams: Iterable[int] = ()
+    results: Iterable[MatchDayResult],
+    *,
+    teams: Iterable[int] = (),
+    withdrawn: Iterable[int] = (),
 ) -> tuple[TableRow, ...]:
     """The table, best first. ``teams`` (in the order wanted among teams level on
-    everything, e.g. by name) appear even before their first match day."""
+    everything, e.g. by name) appear even before their first match day; ``withdrawn``
+    teams come last, whatever their numbers."""
     results = list(results)
     tallies = _tally(teams, results)
+    out = set(withdrawn)
 
-    def key(team: int) -> tuple[int, int, int]:
+    def key(team: int) -> tuple[int, int, int, int]:
         t = tallies[team]
-        return (t.points, t.partien_won - t.partien_lost, t.augen_for - t.augen_against)
+        return (
+            team not in out,
+            t.points,
+            t.partien_won - t.partien_lost,
+            t.augen_for - t.augen_against,
+        )
 
     ordered = sorted(tallies, key=key, reverse=True)  # stable: the given order among equals
     rows: list[TableRow] = []
@@ -176,3 +189,28 @@ def division_table(
                 )
             )
     return tuple(rows)
+
+
+def promotion_and_relegation(
+    tables: Sequence[Sequence[int]],
+    *,
+    promoted: Sequence[int],
+    relegated: Sequence[int],
+    withdrawn: Iterable[int] = (),
+) -> list[list[int]]:
+    """The teams of each division next season, from this season's final tables (best
+    first; division 0 the highest): the best ``promoted[i]`` of division i go one up, its
+    last ``relegated[i]`` and every withdrawn team one down; the highest division sends
+    none up and the lowest none down."""
+    out = set(withdrawn)
+    placed: list[list[int]] = [[] for _ in tables]
+    for index, table in enumerate(tables):
+        up = set(table[: promoted[index]]) if index > 0 else set()
+        down: set[int] = set()
+        if index < len(tables) - 1:
+            down = set(table[len(table) - relegated[index] :]) if relegated[index] else set()
+            down |= out & set(table)
+        for team in table:
+            target = index - 1 if team in up else index + 1 if team in down else index
+            placed[target].append(team)
+    return placed

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from . import league_selectors, services
 from .errors import Conflict, Refused
 from .models import (
+    Club,
     ClubMembership,
     Division,
     League,
@@ -52,6 +53,7 @@ from .seating import league_fixtures
 SITTINGS = {1: ((1, 0, 0), (2, 1, 1)), 2: ((1, 0, 1), (2, 1, 0))}
 FINAL = _("The result of this match day is final.")
 NOT_OPEN = _("The tables of this match day are not open.")
+NOT_PLAYED = _("This match day is settled as not played: it can no longer be moved.")
 
 
 # --- leagues, divisions, teams ------------------------------------------------------------
@@ -91,10 +93,14 @@ def update_league(*, league: League, changes: dict[str, Any]) -> League:
 
 
 @transaction.atomic
-def create_division(*, league: League, name: str, order: int = 1) -> Division:
+def create_division(
+    *, league: League, name: str, order: int = 1, promoted: int = 1, relegated: int = 1
+) -> Division:
     try:
         with transaction.atomic():
-            return Division.objects.create(league=league, name=name, order=order)
+            return Division.objects.create(
+                league=league, name=name, order=order, promoted=promoted, relegated=relegated
+            )
     except IntegrityError as exc:
         raise division_exists(name) from exc
 
@@ -134,7 +140,7 @@ def _check_roster(
 ) -> None:
     """Every player of the roster plays for the club and for no other team of the league
     this season (RULES.md, "Eligibility": rosters may not overlap within a league
-    season)."""
+    season, and a player who has played for one team plays for no other)."""
     members = set(
         ClubMembership.objects.filter(club_id=club_id, player__in=roster).values_list(
             "player_id", flat=True
@@ -147,6 +153,12 @@ def _check_roster(
                 _("%(name)s does not play for this club."),
                 params={"name": player.name},
             )
+    _check_other_teams(roster, league_id=league_id, team_id=team_id)
+
+
+def _check_other_teams(roster: Sequence[Player], *, league_id: int, team_id: int | None) -> None:
+    """Refuse, in words, a player on another team's roster of the league or who has
+    played for another team of it this season."""
     others = (
         LeagueTeam.roster.through.objects.filter(
             leagueteam__division__league_id=league_id, player__in=roster
@@ -165,6 +177,18 @@ def _check_roster(
             ),
             params={"name": taken.player.name, "team": taken.leagueteam.name},
         )
+    played = league_selectors.played_for(league_id)
+    for player in sorted(roster, key=lambda p: p.name):
+        first_team = played.get(player.pk)
+        if first_team is not None and first_team.pk != team_id:
+            raise Conflict(
+                "player_played_for_other_team",
+                _(
+                    "%(name)s has played for %(team)s in this league season and may not "
+                    "play for another team of it."
+                ),
+                params={"name": player.name, "team": first_team.name},
+            )
 
 
 @transaction.atomic
@@ -199,6 +223,9 @@ def update_team(*, team: LeagueTeam, changes: dict[str, Any]) -> LeagueTeam:
         league_id = Division.objects.filter(pk=team.division_id).values_list("league_id", flat=True)
         _check_roster(team.club_id, roster, league_id=league_id.get(), team_id=team.pk)
         team.roster.set(roster)
+        if not team.roster_confirmed:  # a team carried over: its club confirms the roster
+            team.roster_confirmed = True
+            team.save(update_fields=["roster_confirmed"])
     for field, value in changes.items():
         setattr(team, field, value)
     if changes:
@@ -279,6 +306,16 @@ def make_fixtures(
     teams = list(division.teams.select_related("club").order_by("pk"))
     if len(teams) < 2:
         raise Conflict("too_few_teams", _("A division needs at least two teams."))
+    unconfirmed = [t.name for t in teams if not t.roster_confirmed]
+    if unconfirmed:
+        raise Conflict(
+            "roster_unconfirmed",
+            _(
+                "The roster of %(teams)s, carried over from the last season, is not "
+                "confirmed by its club yet."
+            ),
+            params={"teams": ", ".join(sorted(unconfirmed))},
+        )
     by_id = {t.pk: t for t in teams}
     days = []
     for league_round in league_fixtures(list(by_id), home_and_away=True):
@@ -293,10 +330,18 @@ def make_fixtures(
                     home=by_id[home],
                     away=by_id[away],
                     starts_at=starts_at,
-                    venue=by_id[home].club.name,
+                    venue=venue_of(by_id[home].club),
                 )
             )
     return MatchDay.objects.bulk_create(days)
+
+
+def venue_of(club: Club) -> str:
+    """A home match day's venue: the club's name and its venue address (street, town;
+    the town defaults to the club's city), as the calendar's LOCATION and the map link
+    use it."""
+    town = club.venue_town or club.city
+    return ", ".join(part for part in (club.name, club.venue_street, town) if part)[:300]
 
 
 def _check_team_clash(match_day: MatchDay) -> None:
@@ -359,6 +404,14 @@ def _check_venue_capacity(match_day: MatchDay) -> None:
         )
 
 
+def check_clashes(match_day: MatchDay) -> None:
+    """Refuse, in words, the match day's date if one of its teams already plays that date
+    or its venue is full then (RULES.md, "Clashes"); nothing is written."""
+    if match_day.starts_at is not None:
+        _check_team_clash(match_day)
+        _check_venue_capacity(match_day)
+
+
 @transaction.atomic
 def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDay:
     """Move a match day (date, venue) unless its result is final, refusing a date on which
@@ -370,11 +423,11 @@ def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDa
     )
     if match_day.status == MatchDay.Status.FINAL:
         raise Conflict("match_day_final", FINAL)
+    if match_day.status == MatchDay.Status.NOT_PLAYED:
+        raise Conflict("match_day_not_played", NOT_PLAYED)
     for field, value in changes.items():
         setattr(match_day, field, value)
-    if match_day.starts_at is not None:
-        _check_team_clash(match_day)
-        _check_venue_capacity(match_day)
+    check_clashes(match_day)
     match_day.save(update_fields=list(changes))
     return match_day
 
@@ -383,20 +436,31 @@ def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDa
 
 
 def _check_pairs(team: LeagueTeam, pairs: Sequence[Sequence[Player]]) -> None:
+    """Two pairs of four different players, each on the team's roster or a player of its
+    club on no other team's roster who has played for no other team of the league
+    (RULES.md, "Eligibility"); such a substitute joins the roster on opening."""
     players = [p for pair in pairs for p in pair]
     if len(pairs) != 2 or any(len(pair) != 2 for pair in pairs) or len(set(players)) != 4:
         raise Refused(
             "bad_pairs",
             _("Each team fields two pairs of four different players."),
         )
-    on_roster = set(team.roster.filter(pk__in=[p.pk for p in players]).values_list("pk", flat=True))
+    ids = [p.pk for p in players]
+    on_roster = set(team.roster.filter(pk__in=ids).values_list("pk", flat=True))
+    members = set(
+        ClubMembership.objects.filter(club_id=team.club_id, player_id__in=ids).values_list(
+            "player_id", flat=True
+        )
+    )
     for player in players:
-        if player.pk not in on_roster:
+        if player.pk not in on_roster and player.pk not in members:
             raise Refused(
                 "not_on_roster",
                 _("%(name)s is not on the roster of %(team)s."),
                 params={"name": player.name, "team": team.name},
             )
+    league_id = Division.objects.filter(pk=team.division_id).values_list("league_id", flat=True)
+    _check_other_teams(players, league_id=league_id.get(), team_id=team.pk)
 
 
 def _hidden_tournament(match_day: MatchDay) -> Tournament:
@@ -460,6 +524,8 @@ def open_match_day(
         raise Conflict("match_day_opened", _("The tables of this match day are already open."))
     _check_pairs(match_day.home, home_pairs)
     _check_pairs(match_day.away, away_pairs)
+    match_day.home.roster.add(*[p for pair in home_pairs for p in pair])
+    match_day.away.roster.add(*[p for pair in away_pairs for p in pair])
     match_day.pairs = {
         "home": [[p.pk for p in pair] for pair in home_pairs],
         "away": [[p.pk for p in pair] for pair in away_pairs],

@@ -74,6 +74,17 @@ class Club(models.Model):
         help_text=_("How many league match days the club's venue hosts at once."),
         verbose_name=_("match days at once at the venue"),
     )
+    #: The venue's address (league match days at home; the calendar's LOCATION).
+    venue_street = models.CharField(
+        max_length=200, blank=True, validators=[validate_name], verbose_name=_("venue street")
+    )
+    venue_town = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("Empty: the club's city."),
+        verbose_name=_("venue town"),
+    )
     embed_origins = models.JSONField(
         default=list,
         blank=True,
@@ -869,6 +880,22 @@ class League(models.Model):
         verbose_name=_("Liga target"),
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    #: RULES.md, "Postponement": match days not played by this date are settled.
+    last_day = models.DateField(
+        null=True,
+        blank=True,
+        help_text=_("The season's last date: match days not played by then are settled."),
+        verbose_name=_("last date of the season"),
+    )
+    previous = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="next_season",
+        help_text=_("The season this one was created from (its final tables)."),
+        verbose_name=_("previous season"),
+    )
 
     objects = LeagueQuerySet.as_manager()
 
@@ -892,6 +919,13 @@ class Division(models.Model):
     )
     name = models.CharField(max_length=100, validators=[validate_name], verbose_name=_("name"))
     order = models.PositiveSmallIntegerField(default=1, verbose_name=_("order"))
+    #: RULES.md, "Promotion and relegation": how many teams go up and down (default 1, 1).
+    promoted = models.PositiveSmallIntegerField(
+        default=1, validators=[MaxValueValidator(20)], verbose_name=_("promoted")
+    )
+    relegated = models.PositiveSmallIntegerField(
+        default=1, validators=[MaxValueValidator(20)], verbose_name=_("relegated")
+    )
 
     class Meta:
         verbose_name = _("division")
@@ -928,6 +962,15 @@ class LeagueTeam(models.Model):
         Player, related_name="league_teams", blank=True, verbose_name=_("roster")
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    #: A team carried over into a new season confirms its roster before the fixtures.
+    roster_confirmed = models.BooleanField(default=True, verbose_name=_("roster confirmed"))
+    #: RULES.md, "Withdrawal": when the team withdrew during the season (null: it plays).
+    withdrawn_at = models.DateTimeField(null=True, blank=True, verbose_name=_("withdrawn at"))
+    results_struck = models.BooleanField(
+        default=False,
+        help_text=_("Withdrawn before half of its match days: all its results are struck."),
+        verbose_name=_("results struck"),
+    )
 
     class Meta:
         verbose_name = _("league team")
@@ -949,6 +992,7 @@ class MatchDay(models.Model):
         OPEN = "open", _("Tables open")
         CONFIRMED = "confirmed", _("Confirmed")
         FINAL = "final", pgettext_lazy("match day", "Final")
+        NOT_PLAYED = "not_played", _("Not played")
 
     division = models.ForeignKey(
         Division, on_delete=models.CASCADE, related_name="match_days", verbose_name=_("division")
@@ -1007,6 +1051,27 @@ class MatchDay(models.Model):
         verbose_name=_("sent back reason"),
     )
     sent_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("sent back at"))
+    #: RULES.md, "Forfeit": the team that did not appear (or could not field two pairs).
+    forfeited_by = models.ForeignKey(
+        LeagueTeam,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="forfeits",
+        verbose_name=_("forfeited by"),
+    )
+    forfeit_reason = models.CharField(
+        max_length=500, blank=True, validators=[validate_name], verbose_name=_("forfeit reason")
+    )
+    #: RULES.md, "Postponement": the team at whose request the match day was moved.
+    postponed_by = models.ForeignKey(
+        LeagueTeam,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="postponements_asked",
+        verbose_name=_("postponed at the request of"),
+    )
 
     class Meta:
         verbose_name = _("match day")
@@ -1213,3 +1278,67 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rated_round}: {self.player} {self.rating:.1f}"
+
+
+class MatchDayPostponement(models.Model):
+    """RULES.md, "Postponement": one team asks to move a match day to another date, the
+    other team consents or refuses, the league's organiser grants or declines."""
+
+    class Status(models.TextChoices):
+        ASKED = "asked", _("Asked")
+        CONSENTED = "consented", _("Consented")
+        REFUSED = "refused", _("Refused by the other team")
+        GRANTED = "granted", _("Granted")
+        DECLINED = "declined", _("Declined")
+
+    match_day = models.ForeignKey(
+        MatchDay,
+        on_delete=models.CASCADE,
+        related_name="postponements",
+        verbose_name=_("match day"),
+    )
+    asked_by = models.ForeignKey(
+        LeagueTeam, on_delete=models.CASCADE, related_name="+", verbose_name=_("asked by")
+    )
+    starts_at = models.DateTimeField(verbose_name=_("new date"))
+    reason = models.CharField(max_length=500, validators=[validate_name], verbose_name=_("reason"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.ASKED, verbose_name=_("status")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    answered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("answered at"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+
+    class Meta:
+        verbose_name = _("postponement")
+        verbose_name_plural = _("postponements")
+        ordering = ["match_day", "-created"]
+
+    def __str__(self) -> str:
+        return f"{self.match_day}: {self.get_status_display()}"
+
+
+class LeagueReminder(models.Model):
+    """A reminder sent for a match day, once per kind (the beat task never repeats one)."""
+
+    class Kind(models.TextChoices):
+        DAY_BEFORE = "day_before", _("Match day tomorrow")
+        CONFIRM = "confirm", _("Result waits for confirmation")
+        ACCEPT = "accept", _("Result waits for acceptance")
+
+    match_day = models.ForeignKey(
+        MatchDay, on_delete=models.CASCADE, related_name="reminders", verbose_name=_("match day")
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices, verbose_name=_("kind"))
+    sent_at = models.DateTimeField(auto_now_add=True, verbose_name=_("sent at"))
+    recipients = models.JSONField(default=list, blank=True, verbose_name=_("recipients"))
+
+    class Meta:
+        verbose_name = _("league reminder")
+        verbose_name_plural = _("league reminders")
+        constraints = [
+            models.UniqueConstraint(fields=["match_day", "kind"], name="one_reminder_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_day}: {self.get_kind_display()}"

@@ -75,6 +75,8 @@ class ClubDetailSerializer(ModelSerializer):
             "city",
             "boss_window",
             "venue_tables",
+            "venue_street",
+            "venue_town",
             "embed_origins",
             "created",
         ]
@@ -88,7 +90,15 @@ class ClubUpdateSerializer(ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["name", "city", "boss_window", "venue_tables", "embed_origins"]
+        fields = [
+            "name",
+            "city",
+            "boss_window",
+            "venue_tables",
+            "venue_street",
+            "venue_town",
+            "embed_origins",
+        ]
 
 
 class InvitationSerializer(Serializer):

@@ -133,3 +133,23 @@ def recompute_club_ratings_task(club_id: int) -> None:
     cache.delete(RATINGS_FLAG.format(club_id))
     if Club.objects.filter(pk=club_id).exists():
         recompute_club_ratings(club_id=club_id)
+
+
+@shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
+def send_league_reminder_task(match_day_id: int, kind: str) -> None:
+    """Send one league reminder (a match day and a kind) if it is still due and unsent."""
+    from .league_reminders import send_reminder
+
+    send_reminder(match_day_id=match_day_id, kind=kind)
+
+
+@shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
+def queue_league_reminders_task() -> int:
+    """Beat: queue a task for every league reminder due now (captains the day before,
+    results waiting 24 h for confirmation and 48 h for acceptance)."""
+    from .league_reminders import due_reminders
+
+    due = due_reminders()
+    for match_day_id, kind in due:
+        send_league_reminder_task.delay(match_day_id, kind)
+    return len(due)

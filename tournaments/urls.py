@@ -68,6 +68,9 @@ league_router.register("leagues", league_api.LeagueViewSet, basename="league")
 league_router.register("divisions", league_api.DivisionViewSet, basename="division")
 league_router.register("league-teams", league_api.LeagueTeamViewSet, basename="league-team")
 league_router.register("match-days", league_api.MatchDayViewSet, basename="match-day")
+league_router.register(
+    "postponements", league_api.PostponementViewSet, basename="match-day-postponement"
+)
 urlpatterns += [path("", include(league_router.urls))]
 
 # Ratings (tournaments/rating_api.py), appended.

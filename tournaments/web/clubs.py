@@ -72,6 +72,22 @@ class ClubSettingsForm(forms.Form):
             "A league match day is refused on a date when the venue already hosts as many."
         ),
     )
+    venue_street = forms.CharField(
+        label=gettext_lazy("League venue: street and number"),
+        max_length=200,
+        required=False,
+        validators=[validate_name],
+    )
+    venue_town = forms.CharField(
+        label=gettext_lazy("League venue: postcode and town"),
+        max_length=200,
+        required=False,
+        validators=[validate_name],
+        help_text=gettext_lazy(
+            "New fixture lists give home match days this address; the public page links it "
+            "to a map and the calendar names it."
+        ),
+    )
     embed_origins = forms.CharField(
         label=gettext_lazy("Web sites that may show the club's tables"),
         required=False,
@@ -194,7 +210,7 @@ def _club_page(
     season_form: SeasonForm | None = None,
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
-    fields = ("name", "city", "boss_window", "venue_tables")
+    fields = ("name", "city", "boss_window", "venue_tables", "venue_street", "venue_town")
     initial: dict[str, object] = {field: getattr(club, field) for field in fields}
     initial["embed_origins"] = "\n".join(club.embed_origins)
     return render(

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from games import profiles
 from games.models import DealVersion
-from tournaments import draw, finals, league_selectors, services
+from tournaments import draw, finals, league_reminders, league_selectors, services
 from tournaments.authentication import find_usable_credential
 from tournaments.errors import ApplicationError
 from tournaments.models import (
@@ -138,6 +138,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "clubs": clubs,
             "leagues": league_selectors.leagues_involving(request.user).order_by("-created"),
+            "league_waiting": league_reminders.waiting_for_user(request.user),
         },
     )
 

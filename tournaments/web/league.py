@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -36,16 +37,45 @@ def _day_row(day: MatchDay) -> dict[str, Any]:
     if day.status == MatchDay.Status.OPEN:
         live = league_selectors.day_result(day)
         result = live.columns if live.partien else None
-    return {"day": day, "result": result, "final": day.status == MatchDay.Status.FINAL}
+    return {
+        "day": day,
+        "result": result,
+        "final": day.status == MatchDay.Status.FINAL,
+        "map_url": map_url(day.venue),
+    }
+
+
+#: OpenStreetMap's search: the venue's name and address as the query.
+OSM_SEARCH = "https://www.openstreetmap.org/search?"
+
+
+def map_url(venue: str) -> str:
+    """A link to the venue on OpenStreetMap (empty without a venue)."""
+    return OSM_SEARCH + urlencode({"query": venue}) if venue else ""
+
+
+def _day_state(day: MatchDay) -> str:
+    """The state of a match day as the fixtures CSV writes it: its status, or
+    ``forfeit`` (the team that did not appear is the one with 0 Partien)."""
+    return "forfeit" if day.forfeited_by_id is not None else day.status
 
 
 def league_list(request: HttpRequest) -> HttpResponse:
+    """The current seasons, and the past ones (a next season was made of them) as the
+    archive."""
     leagues = league_selectors.visible_leagues(request.user).order_by("-created")
-    return render(request, "league/list.html", {"leagues": leagues})
+    current = leagues.filter(next_season__isnull=True)
+    archive = leagues.filter(next_season__isnull=False)
+    return render(request, "league/list.html", {"leagues": current, "archive": archive})
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     league = _league(request, slug)
+    visible = league_selectors.visible_leagues(request.user)
+    seasons = {
+        "previous": visible.filter(next_season=league).first(),
+        "next": visible.filter(previous=league).first(),
+    }
     divisions = [
         {
             "division": division,
@@ -54,7 +84,13 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         }
         for division in league.divisions.all()
     ]
-    return render(request, "league/league.html", {"league": league, "divisions": divisions})
+    context = {
+        "league": league,
+        "divisions": divisions,
+        "ranking": league_selectors.player_ranking(league),
+        **seasons,
+    }
+    return render(request, "league/league.html", context)
 
 
 def team_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -104,6 +140,8 @@ def ics_calendar(name: str, days: list[MatchDay]) -> bytes:
         event.add("dtend", (day.starts_at + timedelta(hours=MATCH_DAY_HOURS)).astimezone(UTC))
         event.add("summary", f"{day.home.name} – {day.away.name} ({_('Match day')} {day.round})")
         event.add("location", day.venue)
+        if day.forfeited_by_id is not None or day.status == MatchDay.Status.NOT_PLAYED:
+            event.add("status", "CANCELLED")  # nobody meets: forfeited or not played
         calendar.add_component(event)
     return calendar.to_ical()
 
@@ -147,6 +185,7 @@ def table_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             _("Partien lost"),
             _("Augen for"),
             _("Augen against"),
+            _("Withdrawn"),
         ]
     )
     for r in league_selectors.division_table(division):
@@ -165,6 +204,45 @@ def table_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     r["partien_lost"],
                     r["augen_for"],
                     r["augen_against"],
+                    r["withdrawn"],
+                ]
+            )
+        )
+    return response
+
+
+def ranking_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player ranking (Einzelwertung) of the season."""
+    league = _league(request, slug)
+    response, writer = csv_export.csv_response(f"{league.slug}-ranking.csv")
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Player"),
+            _("Team"),
+            _("Club"),
+            _("Partien"),
+            _("Won"),
+            _("Lost"),
+            _("Augen for"),
+            _("Augen against"),
+            _("Augen difference"),
+        ]
+    )
+    for r in league_selectors.player_ranking(league):
+        writer.writerow(
+            csv_export.row(
+                [
+                    r["rank"],
+                    r["name"],
+                    r["team"],
+                    r["club"],
+                    r["partien"],
+                    r["won"],
+                    r["lost"],
+                    r["augen_for"],
+                    r["augen_against"],
+                    r["augen_difference"],
                 ]
             )
         )
@@ -188,7 +266,7 @@ def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
         ]
     )
     days = MatchDay.objects.filter(division__league=league).select_related(
-        "division", "home", "away"
+        "division", "home", "away", "forfeited_by"
     )
     for day in days.order_by("division__order", "division", *league_selectors.IN_DATE_ORDER):
         result = league_selectors.stored_result(day)
@@ -203,7 +281,7 @@ def fixtures_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     day.venue,
                     day.home.name,
                     day.away.name,
-                    day.status,
+                    _day_state(day),
                     f"{result['home_partien']}:{result['away_partien']}" if result else "",
                     f"{result['home_augen']}:{result['away_augen']}" if result else "",
                 ]

@@ -26,18 +26,29 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import league_selectors, leagues
+from tournaments import league_season, league_selectors, leagues
 from tournaments.errors import ApplicationError
-from tournaments.models import Club, Division, League, LeagueTeam, MatchDay, Round
+from tournaments.models import (
+    Club,
+    Division,
+    League,
+    LeagueTeam,
+    MatchDay,
+    MatchDayPostponement,
+    Round,
+)
 
 from .console import organiser_required, service_message
 from .league_forms import (
     DivisionForm,
     FixturesForm,
+    ForfeitForm,
     LeagueForm,
     LeagueSettingsForm,
     MatchDayForm,
+    NextSeasonForm,
     OpenTablesForm,
+    PostponementForm,
     RemakeFixturesForm,
     SendBackForm,
     TeamForm,
@@ -101,6 +112,10 @@ def league_list(request: HttpRequest) -> HttpResponse:
 def waiting_for(day: MatchDay, live: league_selectors.DayResult | None) -> str:
     """What the match day waits for, and whose turn it is, in words."""
     home_club = day.home.club.name
+    if day.forfeited_by_id is not None:
+        return _("Nothing: forfeited by %(team)s") % {"team": day.forfeited_by.name}
+    if day.status == MatchDay.Status.NOT_PLAYED:
+        return _("Nothing: not played, no points")
     if day.status == MatchDay.Status.SCHEDULED:
         return _("%(club)s opens the tables") % {"club": home_club}
     if day.status == MatchDay.Status.CONFIRMED:
@@ -150,7 +165,12 @@ def _division_context(
     for team in teams.order_by("name"):
         editable = league_selectors.organises_club_id(request.user, team.club_id)
         rows.append(
-            {"team": team, "editable": editable, "removable": not days and (editable or organiser)}
+            {
+                "team": team,
+                "editable": editable,
+                "removable": not days and (editable or organiser),
+                "withdrawable": bool(days) and organiser and team.withdrawn_at is None,
+            }
         )
     return {
         "division": division,
@@ -187,12 +207,14 @@ def render_league(
         "division_form": forms.get("division") or DivisionForm(prefix="division"),
         "settings_form": forms.get("settings") or _settings_form(league),
         "team_forms": team_forms if open_divisions.exists() else [],
+        "next_season_form": forms.get("next-season") or NextSeasonForm(prefix="next"),
+        "next_season": getattr(league, "next_season", None),
     }
     return render(request, "console/league.html", context, status=status)
 
 
 def _settings_form(league: League) -> LeagueSettingsForm:
-    fields = ("name", "season", "rules_preset", "liga_target", "is_public")
+    fields = ("name", "season", "rules_preset", "liga_target", "is_public", "last_day")
     return LeagueSettingsForm(prefix="settings", initial={f: getattr(league, f) for f in fields})
 
 
@@ -217,7 +239,53 @@ def league_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
         return _remake_fixtures(request, league)
     if command == "remove-fixtures":
         return _remove_fixtures(request, league)
+    if command == "withdraw":
+        return _withdraw_team(request, league)
+    if command == "settle":
+        return _settle(request, league)
+    if command == "next-season":
+        return _next_season(request, league)
     raise Http404("Unknown command.")
+
+
+def _withdraw_team(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    team_id = request.POST.get("team", "")
+    team = get_object_or_404(
+        LeagueTeam, division__league=league, pk=int(team_id) if team_id.isdigit() else 0
+    )
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to withdraw the team."))
+        return redirect("console-league", pk=league.pk)
+    _attempt(
+        request,
+        lambda: league_season.withdraw_team(team=team, user=request.user),
+        _("%(team)s is withdrawn: it is last of its division and relegated.") % {"team": team.name},
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _settle(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    _attempt(
+        request,
+        lambda: league_season.settle_season(league=league, user=request.user),
+        _("The match days not played are settled."),
+    )
+    return redirect("console-league", pk=league.pk)
+
+
+def _next_season(request: HttpRequest, league: League) -> HttpResponse:
+    _require(league_selectors.organises_league(request.user, league.pk))
+    form = NextSeasonForm(request.POST, prefix="next")
+    if not form.is_valid():
+        return render_league(request, league, {"next-season": form}, status=400)
+    new = _attempt(
+        request,
+        lambda: league_season.next_season(league=league, user=request.user, **form.cleaned_data),
+        _("The next season is created: the clubs confirm their teams' rosters."),
+    )
+    return redirect("console-league", pk=new.pk if new is not None else league.pk)
 
 
 def _add_division(request: HttpRequest, league: League) -> HttpResponse:
@@ -374,7 +442,9 @@ def _match_day(request: HttpRequest, pk: int) -> MatchDay:
     return get_object_or_404(
         MatchDay.objects.filter(
             division__league__in=league_selectors.visible_leagues(request.user)
-        ).select_related("division__league", "home__club", "away__club", "tournament"),
+        ).select_related(
+            "division__league", "home__club", "away__club", "tournament", "forfeited_by"
+        ),
         pk=pk,
     )
 
@@ -407,6 +477,12 @@ def render_match_day(
         initial={"starts_at": day.starts_at, "venue": day.venue}
     )
     open_form = forms.get("open") or OpenTablesForm(home=day.home, away=day.away)
+    forfeit_form = forms.get("forfeit") or ForfeitForm(home=day.home, away=day.away)
+    sides_for = [
+        team for team in (day.home, day.away) if league_selectors.acts_for_team(request.user, team)
+    ]
+    postponements = list(day.postponements.select_related("asked_by").order_by("-created"))
+    pending = next((p for p in postponements if p.status in league_season.PENDING), None)
     context = {
         "day": day,
         "league": day.division.league,
@@ -415,12 +491,26 @@ def render_match_day(
         "row": day_row(day),
         "confirmed_sides": sides,
         "sittings": _sittings(day),
-        "edit_form": edit_form if roles["league_organiser"] and day.status != "final" else None,
+        "edit_form": edit_form
+        if roles["league_organiser"] and day.status not in ("final", "not_played")
+        else None,
         "open_form": open_form if roles["venue"] and scheduled else None,
         "may_confirm": day.status == MatchDay.Status.OPEN and live.complete,
         "may_read_deals": _may_read_deals(roles) and bool(live.partien),
         "may_second_sitting": roles["venue"] and _second_sitting_due(day, live),
         "send_back_form": forms.get("send-back") or SendBackForm(),
+        "forfeit_form": forfeit_form
+        if roles["league_organiser"] and day.status in ("scheduled", "open")
+        else None,
+        "postponements": postponements,
+        "pending": pending,
+        "may_answer": pending is not None
+        and pending.status == MatchDayPostponement.Status.ASKED
+        and league_selectors.acts_for_team(request.user, league_season.other_team(pending)),
+        "postpone_form": (forms.get("postpone") or PostponementForm())
+        if sides_for and scheduled and pending is None
+        else None,
+        "postpone_teams": sides_for,
     }
     return render(request, "console/league_match_day.html", context, status=status)
 
@@ -466,6 +556,10 @@ def match_day_command(request: HttpRequest, pk: int, command: str) -> HttpRespon
         "confirm": (True, _confirm),  # the side decides: checked in _confirm
         "accept": (roles["league_organiser"], _accept),
         "send-back": (roles["league_organiser"], _send_back),
+        "forfeit": (roles["league_organiser"], _forfeit),
+        "postpone": (True, _postpone),  # the team decides: checked in _postpone
+        "answer": (True, _answer),  # the other team: checked in _answer
+        "decide": (roles["league_organiser"], _decide),
     }
     if command not in handlers:
         raise Http404("Unknown command.")
@@ -545,5 +639,66 @@ def _send_back(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> H
         request,
         lambda: leagues.send_back_match_day(match_day=day, reason=form.cleaned_data["reason"]),
         _("The result is sent back: the captains confirm again."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _forfeit(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    form = ForfeitForm(request.POST, home=day.home, away=day.away)
+    if not form.is_valid():
+        return render_match_day(request, day, {"forfeit": form}, status=400)
+    _attempt(
+        request,
+        lambda: league_season.record_forfeit(
+            match_day=day,
+            team=form.chosen_team(),
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        ),
+        _("The forfeit is recorded: each Partie counts for the other team."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _postpone(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    team_id = request.POST.get("team", "")
+    team = {str(day.home_id): day.home, str(day.away_id): day.away}.get(team_id)
+    _require(team is not None and league_selectors.acts_for_team(request.user, team))
+    assert team is not None
+    form = PostponementForm(request.POST)
+    if not form.is_valid():
+        return render_match_day(request, day, {"postpone": form}, status=400)
+    _attempt(
+        request,
+        lambda: league_season.ask_postponement(match_day=day, team=team, **form.cleaned_data),
+        _("The postponement is asked: the other team answers, then the league decides."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _postponement(request: HttpRequest, day: MatchDay) -> MatchDayPostponement:
+    pk = request.POST.get("postponement", "")
+    return get_object_or_404(day.postponements, pk=int(pk) if pk.isdigit() else 0)
+
+
+def _answer(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    postponement = _postponement(request, day)
+    _require(league_selectors.acts_for_team(request.user, league_season.other_team(postponement)))
+    consent = request.POST.get("consent") == "yes"
+    _attempt(
+        request,
+        lambda: league_season.answer_postponement(postponement=postponement, consent=consent),
+        _("Your consent is recorded.") if consent else _("Your refusal is recorded."),
+    )
+    return redirect("console-league-day", pk=day.pk)
+
+
+def _decide(request: HttpRequest, day: MatchDay, roles: dict[str, bool]) -> HttpResponse:
+    postponement = _postponement(request, day)
+    grant = request.POST.get("grant") == "yes"
+    _attempt(
+        request,
+        lambda: league_season.decide_postponement(postponement=postponement, grant=grant),
+        _("The match day is moved.") if grant else _("The postponement is declined."),
     )
     return redirect("console-league-day", pk=day.pk)

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
+from tournaments import league_selectors
 from tournaments.models import MAX_LIGA_TARGET, Club, Division, LeagueTeam, Player
 from tournaments.validators import validate_name
 
@@ -58,7 +59,15 @@ class LeagueForm(forms.Form):
 
 
 class LeagueSettingsForm(LeagueForm):
-    """The league's name, season, game, target and visibility (its address stays)."""
+    """The league's name, season, game, target, visibility and last date (its address
+    stays)."""
+
+    last_day = forms.DateField(
+        label=_("Last date of the season"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("Match days not played by then are settled as the rules say."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -72,6 +81,50 @@ class LeagueSettingsForm(LeagueForm):
 class DivisionForm(forms.Form):
     name = forms.CharField(label=_("Division"), max_length=100, validators=[validate_name])
     order = forms.IntegerField(label=_("Order"), min_value=1, max_value=99, initial=1)
+    promoted = forms.IntegerField(
+        label=_("Teams promoted"), min_value=0, max_value=20, initial=1, required=False
+    )
+    relegated = forms.IntegerField(
+        label=_("Teams relegated"), min_value=0, max_value=20, initial=1, required=False
+    )
+
+    def clean_promoted(self) -> int:
+        value = self.cleaned_data["promoted"]
+        return 1 if value is None else int(value)  # RULES.md: default 1 up
+
+    def clean_relegated(self) -> int:
+        value = self.cleaned_data["relegated"]
+        return 1 if value is None else int(value)  # and 1 down
+
+
+class NextSeasonForm(forms.Form):
+    season = forms.CharField(
+        label=_("Next season"),
+        max_length=100,
+        validators=[validate_name],
+        help_text=_("e.g. 2026/27"),
+    )
+    slug = forms.SlugField(label=_("Web address (letters, digits, dashes)"), max_length=100)
+
+
+class ForfeitForm(forms.Form):
+    """The team that did not appear (or could not field two pairs), and why."""
+
+    team = forms.ChoiceField(label=_("Team that did not appear"), widget=forms.RadioSelect)
+    reason = forms.CharField(label=_("Reason"), max_length=500, validators=[validate_name])
+
+    def __init__(self, *args: Any, home: LeagueTeam, away: LeagueTeam, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.teams = {str(home.pk): home, str(away.pk): away}
+        self.fields["team"].choices = [(k, t.name) for k, t in self.teams.items()]
+
+    def chosen_team(self) -> LeagueTeam:
+        return self.teams[self.cleaned_data["team"]]
+
+
+class PostponementForm(forms.Form):
+    starts_at = forms.DateTimeField(label=_("New date and time"), widget=DATE_TIME)
+    reason = forms.CharField(label=_("Reason"), max_length=500, validators=[validate_name])
 
 
 class CaptainField(forms.CharField):
@@ -140,16 +193,28 @@ class TeamForm(forms.Form):
     def _mark_taken(self, league_id: int, team: LeagueTeam | None) -> None:
         """Players on another team of the league say so (RULES.md, "Eligibility": the
         service refuses them)."""
-        rows = LeagueTeam.roster.through.objects.filter(leagueteam__division__league_id=league_id)
-        if team is not None:
-            rows = rows.exclude(leagueteam=team)
-        taken = dict(rows.values_list("player_id", "leagueteam__name"))
-        field = self.fields["roster"]
-        field.label_from_instance = lambda player: (
-            _("%(name)s (plays for %(team)s)") % {"name": player.name, "team": taken[player.pk]}
-            if player.pk in taken
-            else player.name
-        )
+        self.fields["roster"].label_from_instance = _marked(_taken(league_id, team))
+
+
+def _taken(league_id: int, team: LeagueTeam | None) -> dict[int, str]:
+    """Per player id, the other team of the league the player is on the roster of or has
+    played for."""
+    rows = LeagueTeam.roster.through.objects.filter(leagueteam__division__league_id=league_id)
+    if team is not None:
+        rows = rows.exclude(leagueteam=team)
+    taken = dict(rows.values_list("player_id", "leagueteam__name"))
+    for player_id, first in league_selectors.played_for(league_id).items():
+        if team is None or first.pk != team.pk:
+            taken.setdefault(player_id, first.name)
+    return taken
+
+
+def _marked(taken: dict[int, str]) -> Any:
+    return lambda player: (
+        _("%(name)s (plays for %(team)s)") % {"name": player.name, "team": taken[player.pk]}
+        if player.pk in taken
+        else player.name
+    )
 
 
 def _league_of(divisions: Any) -> int | None:
@@ -206,13 +271,16 @@ class OpenTablesForm(forms.Form):
         self.sides = {"home": home, "away": away}
         for side, team in self.sides.items():
             players = list(team.roster.order_by("name"))
+            taken = _taken(team.division.league_id, team)
             for number, slot in enumerate(self.SLOTS):
-                self.fields[f"{side}_{slot}"] = forms.ModelChoiceField(
+                field = forms.ModelChoiceField(
                     label=_("Pair %(pair)s, player %(player)s")
                     % {"pair": slot[0], "player": "AB"[slot[1] == "b"]},
-                    queryset=team.roster.all(),
+                    queryset=team.club.players.order_by("name"),
                     initial=players[number].pk if number < len(players) else None,
                 )
+                field.label_from_instance = _marked(taken)
+                self.fields[f"{side}_{slot}"] = field
 
     def pairs(self, side: str) -> list[list[Player]]:
         data = self.cleaned_data

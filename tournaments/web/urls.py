@@ -197,6 +197,7 @@ urlpatterns += [
     path("leagues/<slug:slug>/", league.league_detail, name="league"),
     path("leagues/<slug:slug>/calendar.ics", league.league_calendar, name="league-calendar"),
     path("leagues/<slug:slug>/fixtures.csv", league.fixtures_csv, name="league-fixtures-csv"),
+    path("leagues/<slug:slug>/ranking.csv", league.ranking_csv, name="league-ranking-csv"),
     path(
         "leagues/<slug:slug>/divisions/<int:pk>/table.csv",
         league.table_csv,
