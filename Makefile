@@ -57,7 +57,7 @@ lint: venv
 
 check: lint
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy --strict games/engine
+	$(VENV)/bin/mypy --strict games/engine games/profiles
 	$(PY) manage.py makemigrations --check --dry-run
 	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py makemigrations --check --dry-run
 	DJANGO_DEBUG=0 DJANGO_SECRET_KEY=ci-only-$$(date +%s)-not-a-real-secret-key-0123456789abcdef \
