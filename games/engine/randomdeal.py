@@ -13,6 +13,11 @@ of trumps) and Belote deals (5 cards, the upcard, a take in the first or second 
 or one in thirty thrown in, completion to 8 with the upcard to the taker, sequences and
 fours announced most of the time, belote-rebelote) follow the same pattern; a Klammern
 deal draws the same random numbers as before these presets existed.
+
+Schieber deals use the 36-card deck (``jass``): 9 cards each, forehand chooses or (one
+in three) pushes to the partner, a trump suit most of the time, else Obenabe or Undenufe;
+sequences and fours announced as Weis most of the time, the Stöck, and random legal
+plays under the Schieber's rules.
 """
 
 from __future__ import annotations
@@ -21,6 +26,18 @@ import random
 from typing import Any
 
 from .cards import CARD_TEXT, SUIT_LETTERS, TABLES, cards_of, mask_of
+from .jass import (
+    DECK_SIZE,
+    JASS_CARD_TEXT,
+    MODE_NAMES,
+    MODE_TABLES,
+    fours_in_hand,
+    jass_cards_of,
+    jass_legal,
+    jass_texts,
+    jass_trick_winner,
+    runs_in_hand,
+)
 from .melds import runs_of
 from .play import legal_cards, trick_winner
 from .rules import Options, resolve_rules
@@ -316,6 +333,79 @@ def _random_belote(
     return record
 
 
+def _schieber_choice(rng: random.Random, forehand: int) -> tuple[dict[str, Any], int]:
+    """The contract and its mode (0-3 a trump suit, 4 Obenabe, 5 Undenufe)."""
+    pushed = rng.random() < 1 / 3
+    roll = rng.random()
+    mode = rng.randrange(4) if roll < 0.7 else 4 if roll < 0.85 else 5
+    contract: dict[str, Any] = {
+        "kind": "schieber",
+        "chooser": (forehand + 2) % 4 if pushed else forehand,
+        "mode": MODE_NAMES[mode],
+    }
+    if mode < 4:
+        contract["trump"] = SUIT_LETTERS[mode]
+    contract["pushed"] = pushed
+    return contract, mode
+
+
+def _play_jass(
+    rng: random.Random, hands: list[int], forehand: int, mode: int
+) -> tuple[list[int], dict[str, Any] | None]:
+    """Random legal Schieber plays, now and then ending in a revoke."""
+    h, table = list(hands), MODE_TABLES[mode]
+    revoke_at = rng.randrange(DECK_SIZE) if rng.random() < 0.05 else -1
+    plays: list[int] = []
+    seat, trick = forehand, list[int]()
+    for index in range(DECK_SIZE):
+        legal = jass_legal(h[seat], trick, table)
+        illegal = h[seat] & ~legal
+        if index == revoke_at and illegal:
+            card = rng.choice(jass_cards_of(illegal))
+            return plays, {"seat": seat, "card": JASS_CARD_TEXT[card]}
+        card = rng.choice(jass_cards_of(legal))
+        h[seat] ^= 1 << card
+        plays.append(card)
+        trick.append(card)
+        if len(trick) < 4:
+            seat = (seat + 1) % 4
+            continue
+        seat = (seat + 1 + jass_trick_winner(trick, table)) % 4
+        trick = []
+    return plays, None
+
+
+def _random_schieber(rng: random.Random, dealer: int, rules: object) -> dict[str, Any]:
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    forehand = (dealer + 1) % 4
+    masks = [mask_of(deck[9 * s : 9 * s + 9]) for s in range(4)]
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["hands"] = [[JASS_CARD_TEXT[c] for c in deck[9 * s : 9 * s + 9]] for s in range(4)]
+    contract, mode = _schieber_choice(rng, forehand)
+    record["contract"] = contract
+    weis = [
+        {"seat": seat, "cards": jass_texts(combo)}
+        for seat in range(4)
+        for combo in runs_in_hand(masks[seat]) + fours_in_hand(masks[seat])
+        if rng.random() < 0.85
+    ]
+    rng.shuffle(weis)
+    if weis:
+        record["weis"] = weis
+    table = MODE_TABLES[mode]
+    if mode < 4:
+        need = (1 << table.king) | (1 << table.queen)
+        holder = next((s for s in range(4) if masks[s] & need == need), None)
+        if holder is not None and rng.random() < 0.85:
+            record["stoeck"] = holder
+    plays, revoke = _play_jass(rng, masks, forehand, mode)
+    record["plays"] = [JASS_CARD_TEXT[c] for c in plays]
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
 def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) -> dict[str, Any]:
     """One random legal full deal record dealt by ``dealer`` under ``rules``."""
     options = resolve_rules(rules, include_engine_only=True)
@@ -323,6 +413,8 @@ def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) ->
         return _random_klaverjas(rng, dealer % 4, rules, options)
     if options.game == "belote":
         return _random_belote(rng, dealer % 4, rules, options)
+    if options.game == "schieber":
+        return _random_schieber(rng, dealer % 4, rules)
     if options.players != 4:
         return _random_solo(rng, dealer % options.players, rules, options)
     forehand = (dealer + 1) % 4
