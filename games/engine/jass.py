@@ -1,5 +1,5 @@
-"""The 36-card Jass deck of the Schieber: cards, the six modes, legal cards, trick winner
-and the Weis combinations (RULES.md "Schieberjass").
+"""The 36-card Jass deck of the Schieber: cards, the six modes, legal cards and the trick
+winner (RULES.md "Schieberjass").
 
 The other games keep their 32-card representation (``cards``); the Schieber has its own
 deck so that nothing of theirs changes or slows down. A Jass card is an int 0-35:
@@ -18,7 +18,7 @@ holds each mode's trick-taking power and card points:
 Play (``jass_legal``): follow suit or trump at any time; a player who cannot follow plays
 any card; on a side-suit lead a trump lower than one in the trick only from a hand of
 nothing but trumps; on a trump lead follow with a trump, except that the trump Jack is
-never forced. This module knows nothing of records or scoring.
+never forced. This module knows nothing of records, Weis or scoring (``schieber``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from .rules import Options
 JASS_RANK_LETTERS: Final = "6789TJQKA"
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
 DECK_SIZE: Final = 36
-JASS_ALL_CARDS: Final = (1 << DECK_SIZE) - 1
 JASS_SUIT_MASK: Final = tuple(0x1FF << (9 * s) for s in range(4))
 JASS_CARD_TEXT: Final = tuple(r + s for s in SUIT_LETTERS for r in JASS_RANK_LETTERS)
 JASS_CARD_BY_TEXT: Final[dict[str, int]] = {t: i for i, t in enumerate(JASS_CARD_TEXT)}
@@ -53,8 +52,6 @@ TRUMP_ORDER: Final = (0, 1, 2, 7, 3, 8, 4, 5, 6)
 CARD_POINTS_SUM: Final = 152
 LAST_TRICK: Final = 5
 DEAL_VALUE: Final = 157
-#: Weis: four of a kind by natural rank (four 8s, 7s or 6s count nothing).
-FOUR_WEIS: Final = (0, 0, 0, 150, 100, 200, 100, 100, 100)
 
 
 def jass_suit(card: int) -> int:
@@ -77,11 +74,6 @@ def parse_jass_card(text: object) -> int | None:
 def jass_cards_of(mask: int) -> list[int]:
     """The cards in a mask, lowest id first."""
     return [c for c in range(DECK_SIZE) if mask >> c & 1]
-
-
-def jass_texts(mask: int) -> list[str]:
-    """The card texts of a mask, lowest id first."""
-    return [JASS_CARD_TEXT[c] for c in jass_cards_of(mask)]
 
 
 def deck_texts(options: Options) -> tuple[str, ...]:
@@ -211,96 +203,6 @@ def explain_jass_illegal(
     return f"seat {seat} {what} but played {JASS_CARD_TEXT[card]}", params
 
 
-# ----- Weis ------------------------------------------------------------------------------
-
-
-def sequence_weis(length: int) -> int:
-    """A sequence's Weis: 3 cards 20, 4 50, 5 100 and 50 more for each further card."""
-    return 20 if length == 3 else 50 if length == 4 else 100 + 50 * (length - 5)
-
-
-def runs_in_hand(hand: int) -> list[int]:
-    """The masks of the maximal sequences of 3 or more cards of one suit in a hand."""
-    out = []
-    for suit in range(4):
-        rank = 0
-        while rank < 9:
-            if not hand >> (9 * suit + rank) & 1:
-                rank += 1
-                continue
-            start = rank
-            while rank < 9 and hand >> (9 * suit + rank) & 1:
-                rank += 1
-            if rank - start >= 3:
-                out.append(((1 << (rank - start)) - 1) << (9 * suit + start))
-    return out
-
-
-def fours_in_hand(hand: int) -> list[int]:
-    """The masks of the fours that count (Jacks, Nines, Aces, Kings, Queens, Tens)."""
-    out = []
-    for rank in range(9):
-        four = sum(1 << (9 * s + rank) for s in range(4))
-        if FOUR_WEIS[rank] and hand & four == four:
-            out.append(four)
-    return out
-
-
-class Weis:
-    """One announced combination: a sequence of one suit or four of one rank."""
-
-    def __init__(self, seat: int, mask: int, *, four: bool, top: int, suit: int) -> None:
-        self.seat = seat
-        self.mask = mask
-        self.four = four
-        #: Natural rank (6=0 ... A=8) of the top card; a four's rank.
-        self.top = top
-        #: The sequence's suit; -1 for a four.
-        self.suit = suit
-        self.count = bin(mask).count("1")
-        self.value = FOUR_WEIS[top] if four else sequence_weis(self.count)
-
-    def texts(self) -> list[str]:
-        """The cards, lowest first (a four: Clubs, Spades, Hearts, Diamonds)."""
-        return jass_texts(self.mask)
-
-    def strength(self, trump: int, forehand: int) -> tuple[int, int, int, int, int]:
-        """Value, cards, top card, trump sequence, earlier in play from forehand."""
-        trump_sequence = int(not self.four and self.suit == trump)
-        return (self.value, self.count, self.top, trump_sequence, -((self.seat - forehand) % 4))
-
-    def to_json(self) -> dict[str, object]:
-        """The result's entry for a scored Weis."""
-        return {"seat": self.seat, "cards": self.texts(), "points": self.value}
-
-
-def weis_of_cards(seat: int, cards: list[int]) -> Weis | None:
-    """The combination the cards form, or None (neither a sequence of 3 or more of one
-    suit nor a four that counts)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    if bin(mask).count("1") != len(cards) or len(cards) < 3:
-        return None
-    suits = {c // 9 for c in cards}
-    ranks = sorted(c % 9 for c in cards)
-    if len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
-        return Weis(seat, mask, four=False, top=ranks[-1], suit=cards[0] // 9)
-    if len(cards) == 4 and len(set(ranks)) == 1 and FOUR_WEIS[ranks[0]]:
-        return Weis(seat, mask, four=True, top=ranks[0], suit=-1)
-    return None
-
-
-def weis_contest(weis: list[Weis], *, trump: int, forehand: int) -> tuple[int | None, list[Weis]]:
-    """The team of the best Weis and every Weis of that team (seat order, then cards)."""
-    if not weis:
-        return None, []
-    best = max(weis, key=lambda w: w.strength(trump, forehand))
-    team = best.seat & 1
-    scored = sorted((w for w in weis if w.seat & 1 == team), key=lambda w: (w.seat, w.mask))
-    return team, scored
-
-
 def multiplier_of(mode: int, options: Options) -> int:
     """The deal's multiplier: 1 unless ``multipliers``; then Clubs and Diamonds 1,
     Hearts and Spades 2, Obenabe and Undenufe 3."""
@@ -316,11 +218,9 @@ __all__ = [
     "JASS_CARD_TEXT",
     "MODE_TABLES",
     "ModeTable",
-    "Weis",
     "deck_texts",
     "jass_legal",
     "jass_trick_winner",
+    "multiplier_of",
     "parse_jass_card",
-    "weis_contest",
-    "weis_of_cards",
 ]

@@ -23,6 +23,7 @@ plays under the Schieber's rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import CARD_TEXT, SUIT_LETTERS, TABLES, cards_of, mask_of
@@ -31,16 +32,13 @@ from .jass import (
     JASS_CARD_TEXT,
     MODE_NAMES,
     MODE_TABLES,
-    fours_in_hand,
-    jass_cards_of,
     jass_legal,
-    jass_texts,
     jass_trick_winner,
-    runs_in_hand,
 )
 from .melds import runs_of
 from .play import legal_cards, trick_winner
 from .rules import Options, resolve_rules
+from .schieber import WEIS
 
 CLUBS = 0
 
@@ -143,25 +141,45 @@ def _play_seats(
     rng: random.Random, hands: list[int], forehand: int, trump: int, options: Options
 ) -> tuple[list[int], dict[str, Any] | None]:
     """Random legal plays for any number of players, now and then ending in a revoke."""
-    h, n = list(hands), options.players
-    total = sum(bin(m).count("1") for m in hands)
     table = TABLES[trump]
+
+    def legal(hand: int, trick: list[int]) -> int:
+        return legal_cards(hand, trick, trump, options)
+
+    def winner(trick: list[int]) -> int:
+        return trick_winner(trick, table)
+
+    return _play_cards(rng, hands, forehand, legal, winner, CARD_TEXT)
+
+
+def _play_cards(
+    rng: random.Random,
+    hands: list[int],
+    forehand: int,
+    legal: Callable[[int, list[int]], int],
+    winner: Callable[[list[int]], int],
+    texts: Sequence[str],
+) -> tuple[list[int], dict[str, Any] | None]:
+    """Random legal plays of any deck (``texts``) and number of hands; ``legal`` gives a
+    hand's legal cards facing a trick, ``winner`` a full trick's winning position."""
+    h, n = list(hands), len(hands)
+    total = sum(bin(m).count("1") for m in hands)
     revoke_at = rng.randrange(total) if rng.random() < 0.05 else -1
     plays: list[int] = []
     seat, trick = forehand, list[int]()
     for index in range(total):
-        legal = legal_cards(h[seat], trick, trump, options)
-        illegal = h[seat] & ~legal
+        allowed = legal(h[seat], trick)
+        illegal = h[seat] & ~allowed
         if index == revoke_at and illegal:
-            return plays, {"seat": seat, "card": CARD_TEXT[rng.choice(cards_of(illegal))]}
-        card = rng.choice(cards_of(legal))
+            return plays, {"seat": seat, "card": texts[rng.choice(cards_of(illegal))]}
+        card = rng.choice(cards_of(allowed))
         h[seat] ^= 1 << card
         plays.append(card)
         trick.append(card)
         if len(trick) < n:
             seat = (seat + 1) % n
             continue
-        seat = (seat + 1 + trick_winner(trick, table)) % n
+        seat = (seat + 1 + winner(trick)) % n
         trick = []
     return plays, None
 
@@ -349,32 +367,6 @@ def _schieber_choice(rng: random.Random, forehand: int) -> tuple[dict[str, Any],
     return contract, mode
 
 
-def _play_jass(
-    rng: random.Random, hands: list[int], forehand: int, mode: int
-) -> tuple[list[int], dict[str, Any] | None]:
-    """Random legal Schieber plays, now and then ending in a revoke."""
-    h, table = list(hands), MODE_TABLES[mode]
-    revoke_at = rng.randrange(DECK_SIZE) if rng.random() < 0.05 else -1
-    plays: list[int] = []
-    seat, trick = forehand, list[int]()
-    for index in range(DECK_SIZE):
-        legal = jass_legal(h[seat], trick, table)
-        illegal = h[seat] & ~legal
-        if index == revoke_at and illegal:
-            card = rng.choice(jass_cards_of(illegal))
-            return plays, {"seat": seat, "card": JASS_CARD_TEXT[card]}
-        card = rng.choice(jass_cards_of(legal))
-        h[seat] ^= 1 << card
-        plays.append(card)
-        trick.append(card)
-        if len(trick) < 4:
-            seat = (seat + 1) % 4
-            continue
-        seat = (seat + 1 + jass_trick_winner(trick, table)) % 4
-        trick = []
-    return plays, None
-
-
 def _random_schieber(rng: random.Random, dealer: int, rules: object) -> dict[str, Any]:
     deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
@@ -385,9 +377,9 @@ def _random_schieber(rng: random.Random, dealer: int, rules: object) -> dict[str
     contract, mode = _schieber_choice(rng, forehand)
     record["contract"] = contract
     weis = [
-        {"seat": seat, "cards": jass_texts(combo)}
+        {"seat": seat, "cards": WEIS.texts_of(combo)}
         for seat in range(4)
-        for combo in runs_in_hand(masks[seat]) + fours_in_hand(masks[seat])
+        for combo in WEIS.runs(masks[seat]) + WEIS.fours(masks[seat])
         if rng.random() < 0.85
     ]
     rng.shuffle(weis)
@@ -399,7 +391,14 @@ def _random_schieber(rng: random.Random, dealer: int, rules: object) -> dict[str
         holder = next((s for s in range(4) if masks[s] & need == need), None)
         if holder is not None and rng.random() < 0.85:
             record["stoeck"] = holder
-    plays, revoke = _play_jass(rng, masks, forehand, mode)
+    plays, revoke = _play_cards(
+        rng,
+        masks,
+        forehand,
+        lambda hand, trick: jass_legal(hand, trick, table),
+        lambda trick: jass_trick_winner(trick, table),
+        JASS_CARD_TEXT,
+    )
     record["plays"] = [JASS_CARD_TEXT[c] for c in plays]
     if revoke is not None:
         record["revoke"] = revoke

@@ -37,7 +37,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
+from . import summary
 from .cards import SUIT_LETTERS
+from .combos import (
+    Combination,
+    Combos,
+    check_claims,
+    check_duplicates,
+    check_held,
+    check_summary_runs,
+    combination_of_cards,
+    contest,
+    parse_combinations,
+)
 from .errors import Code, Problem
 from .jass import (
     CARD_POINTS_SUM,
@@ -51,20 +63,22 @@ from .jass import (
     OBENABE,
     UNDENUFE,
     ModeTable,
-    Weis,
     explain_jass_illegal,
     jass_legal,
-    jass_texts,
     jass_trick_winner,
     multiplier_of,
     parse_jass_card,
-    runs_in_hand,
-    weis_contest,
-    weis_of_cards,
 )
+from .klaverjas import _check_tricks
 from .record import ENGINE_VERSION, FORMAT, Checker, int_pair
 from .rules import Options, rules_dict
-from .summary import _splits
+from .seatwalk import (
+    incomplete_problem,
+    not_in_hand_problem,
+    stated_revoke_problem,
+    too_many_problem,
+)
+from .summary import sums_by_count_of
 
 Json = dict[str, Any]
 
@@ -85,6 +99,31 @@ ABSENT: Final = (
     "exchange",
 )
 MODES: Final = {"trump": -1, "obenabe": OBENABE, "undenufe": UNDENUFE}
+#: Weis: four of a kind by natural rank 6 7 8 9 T J Q K A (four 8s, 7s or 6s nothing).
+FOUR_WEIS: Final = (0, 0, 0, 150, 100, 200, 100, 100, 100)
+#: The Schieber's Weis (``combos``): sequences of 3 20, 4 50, 5 100, 50 more a card.
+WEIS: Final = Combos(
+    per_suit=9,
+    texts=JASS_CARD_TEXT,
+    parse=parse_jass_card,
+    four_values=FOUR_WEIS,
+    sequence_values=(0, 0, 0, 20, 50, 100, 150, 200, 250, 300),
+    word="Weis",
+    field="weis",
+    fours_named="Jacks, Nines, Aces, Kings, Queens or Tens",
+)
+#: One announced Weis (a sequence of one suit or four of one rank).
+Weis = Combination
+
+
+def weis_of_cards(seat: int, cards: list[int]) -> Weis | None:
+    """The Weis the cards form, or None."""
+    return combination_of_cards(seat, cards, WEIS)
+
+
+def weis_contest(weis: list[Weis], *, trump: int, forehand: int) -> tuple[int | None, list[Weis]]:
+    """The team of the best Weis and every Weis of that team."""
+    return contest(weis, trump=trump, forehand=forehand)
 
 
 class SchieberDeal:
@@ -196,60 +235,6 @@ def _check_chooser(ck: Checker, chooser: int, pushed: bool, forehand: int) -> No
     )
 
 
-def _parse_weis(ck: Checker) -> list[tuple[int, Weis]]:
-    value = ck.record.get("weis", [])
-    if not isinstance(value, list):
-        ck.bad("weis must be a list", "weis")
-        return []
-    out = []
-    for i, item in enumerate(value):
-        where = f"weis[{i}]"
-        seat = _seat(item.get("seat")) if isinstance(item, dict) else None
-        texts = item.get("cards") if isinstance(item, dict) else None
-        if seat is None or not isinstance(texts, list):
-            ck.bad(f"Weis {i} must be {{seat: 0-3, cards: [...]}}", where)
-            continue
-        cards = [parse_jass_card(t) for t in texts]
-        known = [c for c in cards if c is not None]
-        if len(known) != len(cards):
-            unknown = next(t for t, c in zip(texts, cards, strict=True) if c is None)
-            ck.bad(f"Weis {i} of seat {seat}: {unknown!r} is not a card", where, seat=seat)
-            continue
-        weis = weis_of_cards(seat, known)
-        if weis is None:
-            _problem(
-                ck,
-                Code.NOT_A_MELD,
-                f"seat {seat}'s Weis {', '.join(JASS_CARD_TEXT[c] for c in known)} is neither "
-                "3 or more cards of one suit in sequence nor four Jacks, Nines, Aces, Kings, "
-                "Queens or Tens",
-                where,
-                seat=seat,
-                cards=[JASS_CARD_TEXT[c] for c in known],
-            )
-            continue
-        out.append((i, weis))
-    return out
-
-
-def _check_weis_duplicates(ck: Checker, weis: list[tuple[int, Weis]]) -> None:
-    """One seat announcing one four twice, or overlapping sequences."""
-    for n, (i, one) in enumerate(weis):
-        for j, other in weis[:n]:
-            if other.seat != one.seat or other.four != one.four or not other.mask & one.mask:
-                continue
-            _problem(
-                ck,
-                Code.DUPLICATE_MELD,
-                f"seat {one.seat} announces the Weis {'-'.join(one.texts())} twice "
-                f"(Weis {j} and {i})",
-                f"weis[{i}]",
-                seat=one.seat,
-                cards=one.texts(),
-                other=j,
-            )
-
-
 def _parse_revoke(ck: Checker) -> tuple[int, int] | None:
     value = ck.record.get("revoke")
     if value is None:
@@ -276,7 +261,7 @@ def parse_schieber(ck: Checker) -> SchieberDeal | None:
         if name in rec:
             ck.bad(f"a Schieber deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
-    weis = _parse_weis(ck)
+    weis = parse_combinations(ck, WEIS)
     stoeck = _seat(rec.get("stoeck"))
     if "stoeck" in rec and stoeck is None:
         ck.bad("stoeck must be the seat 0-3 holding King and Queen of trumps", "stoeck")
@@ -288,7 +273,7 @@ def parse_schieber(ck: Checker) -> SchieberDeal | None:
     chooser, mode, pushed = contract
     deal = SchieberDeal(dealer, chooser, mode, pushed, weis, stoeck, revoke)
     _check_chooser(ck, chooser, pushed, deal.forehand)
-    _check_weis_duplicates(ck, weis)
+    check_duplicates(ck, weis, WEIS)
     return deal
 
 
@@ -450,7 +435,7 @@ def _parse_plays(ck: Checker, value: object) -> list[int] | None:
 
 def _check_held(ck: Checker, deal: SchieberDeal, hands: list[int]) -> None:
     for i, weis in deal.weis:
-        _check_weis_held(ck, i, weis, hands[weis.seat])
+        check_held(ck, i, weis, hands[weis.seat], WEIS)
     table = deal.table
     if deal.stoeck is None:
         return
@@ -467,37 +452,6 @@ def _check_held(ck: Checker, deal: SchieberDeal, hands: list[int]) -> None:
         )
 
 
-def _check_weis_held(ck: Checker, i: int, weis: Weis, hand: int) -> None:
-    name = "-".join(weis.texts())
-    missing = weis.mask & ~hand
-    if missing:
-        lacking = jass_texts(missing)
-        _problem(
-            ck,
-            Code.MELD_NOT_HELD,
-            f"seat {weis.seat} announces the Weis {name} but did not hold {', '.join(lacking)}",
-            f"weis[{i}]",
-            seat=weis.seat,
-            cards=weis.texts(),
-            missing=lacking,
-        )
-        return
-    if weis.four:
-        return
-    whole = next(r for r in runs_in_hand(hand) if r & weis.mask)
-    if whole != weis.mask:
-        _problem(
-            ck,
-            Code.MELD_NOT_MAXIMAL,
-            f"seat {weis.seat} announces {name} but holds the run {'-'.join(jass_texts(whole))}: "
-            "a sequence is announced whole",
-            f"weis[{i}]",
-            seat=weis.seat,
-            cards=weis.texts(),
-            run=jass_texts(whole),
-        )
-
-
 class Walk:
     """Where the play stands after the recorded plays."""
 
@@ -510,24 +464,6 @@ class Walk:
         self.hands: list[int] = []
 
 
-def _not_in_hand(seat: int, card: int, index: int, hands: list[int]) -> Problem:
-    text = JASS_CARD_TEXT[card]
-    holder = next((s for s in range(4) if hands[s] >> card & 1), None)
-    if holder == seat:
-        message = f"seat {seat} plays {text} a second time"
-    elif holder is None:
-        message = f"seat {seat} plays {text}, which no seat holds"
-    else:
-        message = f"seat {seat} plays {text}, which seat {holder} holds"
-    return Problem(
-        Code.CARD_NOT_IN_HAND,
-        message,
-        play=index,
-        field=f"plays[{index}]",
-        params={"seat": seat, "card": text, "holder": holder},
-    )
-
-
 def walk(hands: list[int], plays: list[int], forehand: int, table: ModeTable) -> Walk | Problem:
     """Play the cards in order, checking each; the first broken play is the problem."""
     state = Walk()
@@ -536,7 +472,7 @@ def walk(hands: list[int], plays: list[int], forehand: int, table: ModeTable) ->
     for index, card in enumerate(plays):
         hand = h[seat]
         if not hand >> card & 1:
-            return _not_in_hand(seat, card, index, hands)
+            return not_in_hand_problem(seat, card, index, hands, JASS_CARD_TEXT)
         if not jass_legal(hand, trick, table) >> card & 1:
             message, params = explain_jass_illegal(seat, card, hand, trick, table)
             params["trick"] = index // 4 + 1
@@ -570,50 +506,23 @@ def walk(hands: list[int], plays: list[int], forehand: int, table: ModeTable) ->
 
 def _end_problem(deal: SchieberDeal, state: Walk, played: int) -> Problem | None:
     if deal.revoke is None:
-        if played < DECK_SIZE:
-            return Problem(
-                Code.INCOMPLETE_PLAY,
-                f"only {played} of {DECK_SIZE} cards are played and no revoke is stated",
-                play=played,
-                field="plays",
-                params={"count": played, "next_seat": state.next_seat},
-            )
-        return None
-    seat, card = deal.revoke
-    text = JASS_CARD_TEXT[card]
-    params: dict[str, Any] = {"seat": seat, "card": text}
-    if played >= DECK_SIZE:
-        return Problem(
-            Code.TOO_MANY_PLAYS,
-            "a revoke cannot follow the last card",
-            field="revoke",
-            params=params,
+        return (
+            incomplete_problem(played, DECK_SIZE, state.next_seat) if played < DECK_SIZE else None
         )
-    if seat != state.next_seat:
-        return Problem(
-            Code.REVOKE_WRONG_SEAT,
-            f"the revoke is by seat {seat}, but seat {state.next_seat} was to play",
-            play=played,
-            field="revoke.seat",
-            params={**params, "expected": state.next_seat},
-        )
-    if not state.hands[seat] >> card & 1:
-        return Problem(
-            Code.CARD_NOT_IN_HAND,
-            f"seat {seat} revokes with {text}, which it does not hold",
-            play=played,
-            field="revoke.card",
-            params=params,
-        )
-    if jass_legal(state.hands[seat], state.trick, deal.table) >> card & 1:
-        return Problem(
-            Code.REVOKE_NOT_ILLEGAL,
-            f"seat {seat} could legally play {text}: it is no revoke",
-            play=played,
-            field="revoke.card",
-            params=params,
-        )
-    return None
+    table = deal.table
+
+    def legal(hand: int) -> int:
+        return jass_legal(hand, state.trick, table)
+
+    return stated_revoke_problem(
+        deal.revoke,
+        played=played,
+        deal_cards=DECK_SIZE,
+        next_seat=state.next_seat,
+        hands=state.hands,
+        legal=legal,
+        texts=JASS_CARD_TEXT,
+    )
 
 
 def _check_full(ck: Checker, deal: SchieberDeal) -> Json:
@@ -630,15 +539,7 @@ def _check_full(ck: Checker, deal: SchieberDeal) -> Json:
     if hands is None or plays is None or ck.problems:
         return {}
     if len(plays) > DECK_SIZE:
-        ck.problems.append(
-            Problem(
-                Code.TOO_MANY_PLAYS,
-                f"{len(plays)} plays listed; a deal has {DECK_SIZE}",
-                play=DECK_SIZE,
-                field=f"plays[{DECK_SIZE}]",
-                params={"count": len(plays)},
-            )
-        )
+        ck.problems.append(too_many_problem(len(plays), DECK_SIZE))
         return {}
     state = walk(hands, plays, deal.forehand, deal.table)
     if isinstance(state, Problem):
@@ -660,52 +561,13 @@ def _check_full(ck: Checker, deal: SchieberDeal) -> Json:
 
 def _claims(ck: Checker, deal: SchieberDeal) -> None:
     """Two seats claiming one card (Weis, Stöck, the revoke card)."""
-    owner: dict[int, tuple[int, str]] = {}
-    claims: list[tuple[int, int, str]] = []
-    for i, weis in deal.weis:
-        claims += [(c, weis.seat, f"weis[{i}]") for c in range(DECK_SIZE) if weis.mask >> c & 1]
+    others: list[tuple[int, int, str]] = []
     table = deal.table
     if deal.stoeck is not None:
-        claims += [(table.king, deal.stoeck, "stoeck"), (table.queen, deal.stoeck, "stoeck")]
+        others += [(table.king, deal.stoeck, "stoeck"), (table.queen, deal.stoeck, "stoeck")]
     if deal.revoke is not None:
-        claims.append((deal.revoke[1], deal.revoke[0], "revoke.card"))
-    for card, seat, where in claims:
-        prev = owner.setdefault(card, (seat, where))
-        if prev[0] != seat:
-            _problem(
-                ck,
-                Code.DUPLICATE_CARD,
-                f"seat {seat} ({where}) and seat {prev[0]} ({prev[1]}) both claim "
-                f"{JASS_CARD_TEXT[card]}",
-                where,
-                card=JASS_CARD_TEXT[card],
-                seats=[prev[0], seat],
-            )
-
-
-def _summary_runs(ck: Checker, deal: SchieberDeal) -> None:
-    """Sequences of one seat that touch form one longer run: announce it whole."""
-    for i, weis in deal.weis:
-        if weis.four:
-            continue
-        others = 0
-        for j, other in deal.weis:
-            if j != i and other.seat == weis.seat and not other.four:
-                others |= other.mask
-        if others & weis.mask:
-            continue  # a duplicate_meld
-        whole = next(r for r in runs_in_hand(others | weis.mask) if r & weis.mask)
-        if whole != weis.mask:
-            _problem(
-                ck,
-                Code.MELD_NOT_MAXIMAL,
-                f"seat {weis.seat} announces {'-'.join(weis.texts())} next to another "
-                f"sequence of its own: together they are one run {'-'.join(jass_texts(whole))}",
-                f"weis[{i}]",
-                seat=weis.seat,
-                cards=weis.texts(),
-                run=jass_texts(whole),
-            )
+        others.append((deal.revoke[1], deal.revoke[0], "revoke.card"))
+    check_claims(ck, deal.weis, WEIS, others, {})
 
 
 def _classes(points: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -715,24 +577,22 @@ def _classes(points: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], int]
 
 
 @cache
-def _sums_by_count(mode: int) -> tuple[int, ...]:
-    """Per number of cards k: the bitset of card-point sums k of the 36 cards can give."""
-    sums = [1] + [0] * DECK_SIZE
-    for value in MODE_TABLES[mode].points:
-        for k in range(DECK_SIZE, 0, -1):
-            sums[k] |= sums[k - 1] << value
-    return tuple(sums)
+def _mode_values(mode: int) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+    """The mode's card-value classes, blank cards, and sums by number of cards."""
+    classes, zero_cards = _classes(MODE_TABLES[mode].points)
+    return classes, zero_cards, sums_by_count_of(classes, zero_cards)
 
 
 def full_deal_feasible(mode: int, tricks: int, points: int) -> bool:
     """Can a team with ``tricks`` of the 9 tricks have ``points`` card points (the last
     trick's 5 included when it has it)?"""
-    if not 0 <= tricks <= TRICKS or points < 0:
-        return False
-    sums = _sums_by_count(mode)[4 * tricks]
-    without_last = tricks < TRICKS and bool(sums >> points & 1)
-    with_last = tricks >= 1 and points >= LAST_TRICK and bool(sums >> (points - LAST_TRICK) & 1)
-    return without_last or with_last
+    return summary.full_deal_feasible(
+        tricks,
+        points,
+        sums_by_count=_mode_values(mode)[2],
+        deal_tricks=TRICKS,
+        last_trick=LAST_TRICK,
+    )
 
 
 def revoke_feasible(
@@ -740,40 +600,20 @@ def revoke_feasible(
 ) -> bool:
     """Can the tricks completed before a revoke (at most 8, no last trick, the revoke card
     in none) give these card points (and trick counts)?"""
-    values = list(MODE_TABLES[mode].points)
-    values.pop(revoke_card)
-    classes, zero_cards = _classes(tuple(values))
-    if min(points) < 0 or sum(points) > sum(values):
-        return False
-    splits = _splits(classes, 0, points[0], points[1])
-    if tricks is None:
-        counts = [(a, b) for a in range(TRICKS) for b in range(TRICKS - a)]
-    else:
-        counts = [tricks]
-    for a, b in counts:
-        for na, nb in splits:
-            zeros_a, zeros_b = 4 * a - na, 4 * b - nb
-            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= zero_cards:
-                return True
-    return False
+    classes, zero_cards, _ = _mode_values(mode)
+    return summary.revoke_feasible(
+        points,
+        tricks,
+        revoke_card_value=MODE_TABLES[mode].points[revoke_card],
+        classes=classes,
+        card_sum=CARD_POINTS_SUM,
+        zero_cards=zero_cards,
+        deal_tricks=TRICKS,
+    )
 
 
 def _impossible(ck: Checker, code: Code, message: str, where: str, **params: Any) -> None:
     ck.problems.append(Problem(code, message, field=where, params=params))
-
-
-def _check_tricks(ck: Checker, tricks: tuple[int, int], revoke: bool) -> bool:
-    if sum(tricks) > TRICKS - 1 if revoke else sum(tricks) != TRICKS:
-        wanted = "exceed the 8 tricks a revoke leaves room for" if revoke else "do not add up to 9"
-        _impossible(
-            ck,
-            Code.IMPOSSIBLE_TRICKS,
-            f"tricks {tricks[0]}:{tricks[1]} {wanted}",
-            "tricks_won",
-            tricks_won=list(tricks),
-        )
-        return False
-    return True
 
 
 def _check_card_points(
@@ -835,7 +675,7 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
         if name in rec:
             ck.bad(f"{name} belongs to a full record (with hands)", name)
     _claims(ck, deal)
-    _summary_runs(ck, deal)
+    check_summary_runs(ck, deal.weis, WEIS)
     points = int_pair(ck, "card_points", DEAL_VALUE)
     tricks = int_pair(ck, "tricks_won", TRICKS) if "tricks_won" in rec else None
     if points is None or ck.problems:
@@ -844,7 +684,7 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
     if tricks is None and not revoke and DEAL_VALUE in points:
         ck.problems.append(_all_points_need_tricks(points))
         return {}
-    if tricks is not None and not _check_tricks(ck, tricks, revoke):
+    if tricks is not None and not _check_tricks(ck, tricks, revoke, TRICKS):
         return {}
     _check_card_points(ck, deal, points, tricks)
     if ck.problems:

@@ -37,9 +37,8 @@ from games.engine.jass import (
     deck_texts,
     jass_legal,
     jass_trick_winner,
-    weis_contest,
-    weis_of_cards,
 )
+from games.engine.schieber import weis_contest, weis_of_cards
 
 from . import schieber_reference as ref
 
