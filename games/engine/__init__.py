@@ -3,11 +3,12 @@
 Checks deal records (``check``), analyses full deals under perfect play
 (``analyse``, ``deal_par``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
-``score_hamburg``; ``score_match`` for Klaverjas, Belote and Klammern for 2 or 3
-players). ``PRESETS`` names the rule configurations the platform offers,
+``score_hamburg``; ``score_match`` for Klaverjas, Belote, the Schieber and Klammern for 2
+or 3 players). ``PRESETS`` names the rule configurations the platform offers,
 ``ENGINE_ONLY_PRESETS`` those the engine knows but the platform does not offer yet
-(Belote), ``ALL_PRESETS`` both; ``player_count`` says how many sit at a table of a
-preset. It imports nothing outside the standard library and never touches
+(Belote, the 36-card Schieber), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
+card texts (36 for the Schieber, 32 for the rest); ``player_count`` says how many sit
+at a table of a preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.
 
 When ``scripts/build_engine.py`` has compiled the engine with mypyc from exactly these
@@ -24,6 +25,7 @@ from .analysis import ANALYSIS_VERSION, GAME_NOT_ANALYSABLE, NOT_ANALYSABLE, ana
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
 from .dispatch import check
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
+from .jass import deck_texts
 from .keepers import (
     HamburgMatchState,
     HamburgState,
@@ -78,6 +80,7 @@ __all__ = [
     "analyse",
     "check",
     "deal_par",
+    "deck_texts",
     "is_team_game",
     "player_count",
     "running_native",

@@ -11,7 +11,9 @@ team with the best meld scores melds (all of both its players'), belote 20 alway
 holder's team, made when the takers have more than the defenders, else "dedans" (the
 defenders score the deal's cards, all scored melds and their own belote; the takers
 only their belote); after a revoke the clean team scores 162, the scored melds and its
-own belote, the revoking team 0. It does not keep a match (``keepers.score_match``).
+own belote, the revoking team 0. The melds are parsed, checked and contested by
+``combos`` (shared with the Schieber's Weis). It does not keep a match
+(``keepers.score_match``).
 
 Decisions where RULES.md is silent (also in DECISIONS.md):
 
@@ -37,6 +39,17 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .cards import CARD_TEXT, SUIT_LETTERS, SUIT_NAMES, TrumpTable, parse_card, parse_suit
+from .combos import (
+    Combination,
+    Combos,
+    check_claims,
+    check_duplicates,
+    check_held,
+    check_summary_runs,
+    combination_of_cards,
+    contest,
+    parse_combinations,
+)
 from .errors import Code, Problem
 from .klaverjas import (
     KLAVERJAS_POINTS,
@@ -45,7 +58,6 @@ from .klaverjas import (
     _check_tricks,
     all_points_need_tricks,
 )
-from .melds import RUN_BY_MASK, runs_of
 from .record import ENGINE_VERSION, FORMAT, Checker, _parse_plays, int_pair, parse_hands_checked
 from .rules import Options, rules_dict
 from .seatwalk import SeatWalk, incomplete_problem, revoke_problem, too_many_problem, walk_seats
@@ -61,66 +73,31 @@ FIRST_DEAL_CARDS: Final = 5
 ABSENT: Final = ("bidding", "doubling", "march", "roem", "turned", "exchange")
 #: Fours that are melds, by natural rank (7 8 9 T J Q K A): Nines 150, Jacks 200.
 FOUR_VALUES: Final = (0, 0, 150, 100, 200, 100, 100, 100)
-
-
-def _sequence_value(length: int) -> int:
-    return 100 if length >= 5 else 50 if length == 4 else 20
-
-
-class BeloteMeld:
-    """One announced combination: a sequence of one suit or four of one rank."""
-
-    def __init__(self, seat: int, mask: int, *, four: bool, top: int, suit: int | None) -> None:
-        self.seat = seat
-        self.mask = mask
-        self.four = four
-        #: Natural rank of the top card (a four's rank).
-        self.top = top
-        #: The sequence's suit; None for a four.
-        self.suit = suit
-        self.count = bin(mask).count("1")
-        self.value = FOUR_VALUES[top] if four else _sequence_value(self.count)
-
-    def texts(self) -> list[str]:
-        """The cards, lowest first (a four: Clubs, Spades, Hearts, Diamonds)."""
-        return [CARD_TEXT[c] for c in range(32) if self.mask >> c & 1]
-
-    def strength(self, trump: int, forehand: int) -> tuple[int, int, int, int, int]:
-        """Value, cards, top card, trump sequence, earlier in play from forehand."""
-        trump_sequence = int(not self.four and self.suit == trump)
-        return (self.value, self.count, self.top, trump_sequence, -((self.seat - forehand) % 4))
-
-    def to_json(self) -> Json:
-        """The result's entry for a scored meld."""
-        return {"seat": self.seat, "cards": self.texts(), "points": self.value}
+#: Belote's melds (``combos``): a sequence of 3 is 20, of 4 50, of 5 or more 100.
+BELOTE_COMBOS: Final = Combos(
+    per_suit=8,
+    texts=CARD_TEXT,
+    parse=parse_card,
+    four_values=FOUR_VALUES,
+    sequence_values=(0, 0, 0, 20, 50, 100, 100, 100, 100),
+    word="meld",
+    field="melds",
+    fours_named="Jacks, Nines, Aces, Tens, Kings or Queens",
+)
+#: One announced combination (a sequence of one suit or four of one rank).
+BeloteMeld = Combination
 
 
 def meld_of_cards(seat: int, cards: list[int]) -> BeloteMeld | None:
     """The combination the cards form, or None (not a sequence nor a four that counts)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    if bin(mask).count("1") != len(cards):
-        return None
-    run = RUN_BY_MASK.get(mask)
-    if run is not None:
-        return BeloteMeld(seat, mask, four=False, top=run.top, suit=run.suit)
-    rank = cards[0] & 7 if cards else 0
-    if len(cards) == 4 and all(c & 7 == rank for c in cards) and FOUR_VALUES[rank]:
-        return BeloteMeld(seat, mask, four=True, top=rank, suit=None)
-    return None
+    return combination_of_cards(seat, cards, BELOTE_COMBOS)
 
 
 def meld_contest(
     melds: list[BeloteMeld], *, trump: int, forehand: int
 ) -> tuple[int | None, list[BeloteMeld]]:
     """The team of the best meld and every meld of that team (seat order, then cards)."""
-    if not melds:
-        return None, []
-    best = max(melds, key=lambda m: m.strength(trump, forehand))
-    team = best.seat & 1
-    scored = sorted((m for m in melds if m.seat & 1 == team), key=lambda m: (m.seat, m.mask))
-    return team, scored
+    return contest(melds, trump=trump, forehand=forehand)
 
 
 class BeloteDeal:
@@ -195,59 +172,6 @@ def _parse_contract(ck: Checker, value: object) -> tuple[int, int, int] | None |
     return declarer, trump, rnd
 
 
-def _parse_melds(ck: Checker) -> list[tuple[int, BeloteMeld]]:
-    value = ck.record.get("melds", [])
-    if not isinstance(value, list):
-        ck.bad("melds must be a list", "melds")
-        return []
-    out = []
-    for i, item in enumerate(value):
-        where = f"melds[{i}]"
-        seat = _seat(item.get("seat")) if isinstance(item, dict) else None
-        texts = item.get("cards") if isinstance(item, dict) else None
-        if seat is None or not isinstance(texts, list):
-            ck.bad(f"meld {i} must be {{seat: 0-3, cards: [...]}}", where)
-            continue
-        cards = [parse_card(t) for t in texts]
-        known = [c for c in cards if c is not None]
-        if len(known) != len(cards):
-            unknown = next(t for t, c in zip(texts, cards, strict=True) if c is None)
-            ck.bad(f"meld {i} of seat {seat}: {unknown!r} is not a card", where, seat=seat)
-            continue
-        meld = meld_of_cards(seat, known)
-        if meld is None:
-            _problem(
-                ck,
-                Code.NOT_A_MELD,
-                f"seat {seat}'s meld {', '.join(CARD_TEXT[c] for c in known)} is neither 3 or "
-                "more cards of one suit in sequence nor four Jacks, Nines, Aces, Tens, Kings "
-                "or Queens",
-                where,
-                seat=seat,
-                cards=[CARD_TEXT[c] for c in known],
-            )
-            continue
-        out.append((i, meld))
-    return out
-
-
-def _check_meld_duplicates(ck: Checker, melds: list[tuple[int, BeloteMeld]]) -> None:
-    """One seat announcing one four twice, or overlapping sequences."""
-    for n, (i, meld) in enumerate(melds):
-        for j, other in melds[:n]:
-            if other.seat != meld.seat or other.four != meld.four or not other.mask & meld.mask:
-                continue
-            _problem(
-                ck,
-                Code.DUPLICATE_MELD,
-                f"seat {meld.seat} announces {'-'.join(meld.texts())} twice (melds {j} and {i})",
-                f"melds[{i}]",
-                seat=meld.seat,
-                cards=meld.texts(),
-                other=j,
-            )
-
-
 def parse_belote(ck: Checker) -> BeloteDeal | None:
     """Dealer, upcard, contract, melds, belote and revoke; problems for anything else."""
     rec = ck.record
@@ -263,7 +187,7 @@ def parse_belote(ck: Checker) -> BeloteDeal | None:
         if name in rec:
             ck.bad(f"a Belote deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
-    melds = _parse_melds(ck)
+    melds = parse_combinations(ck, BELOTE_COMBOS)
     bella = rec.get("bella")
     if bella is not None and _seat(bella) is None:
         ck.bad("bella must be the seat 0-3 that announced belote-rebelote", "bella")
@@ -273,7 +197,7 @@ def parse_belote(ck: Checker) -> BeloteDeal | None:
     assert contract is not True
     deal = BeloteDeal(dealer, upcard, contract, melds, _seat(bella), revoke)
     _check_round(ck, deal)
-    _check_meld_duplicates(ck, melds)
+    check_duplicates(ck, melds, BELOTE_COMBOS)
     return deal
 
 
@@ -441,7 +365,7 @@ def _check_held(ck: Checker, deal: BeloteDeal, hands: list[int], table: TrumpTab
             card=CARD_TEXT[deal.upcard],
         )
     for i, meld in deal.melds:
-        _check_meld_held(ck, i, meld, hands[meld.seat])
+        check_held(ck, i, meld, hands[meld.seat], BELOTE_COMBOS)
     need = (1 << table.king) | (1 << table.queen)
     if deal.bella is not None and hands[deal.bella] & need != need:
         _problem(
@@ -452,37 +376,6 @@ def _check_held(ck: Checker, deal: BeloteDeal, hands: list[int], table: TrumpTab
             "bella",
             seat=deal.bella,
             cards=[CARD_TEXT[table.king], CARD_TEXT[table.queen]],
-        )
-
-
-def _check_meld_held(ck: Checker, i: int, meld: BeloteMeld, hand: int) -> None:
-    name = "-".join(meld.texts())
-    missing = meld.mask & ~hand
-    if missing:
-        lacking = [CARD_TEXT[c] for c in range(32) if missing >> c & 1]
-        _problem(
-            ck,
-            Code.MELD_NOT_HELD,
-            f"seat {meld.seat} announces {name} but did not hold {', '.join(lacking)}",
-            f"melds[{i}]",
-            seat=meld.seat,
-            cards=meld.texts(),
-            missing=lacking,
-        )
-        return
-    if meld.four:
-        return
-    whole = next(r for r in runs_of(hand) if r.mask & meld.mask)
-    if whole.mask != meld.mask:
-        _problem(
-            ck,
-            Code.MELD_NOT_MAXIMAL,
-            f"seat {meld.seat} announces {name} but holds the run {'-'.join(whole.texts())}: "
-            "a sequence is announced whole",
-            f"melds[{i}]",
-            seat=meld.seat,
-            cards=meld.texts(),
-            run=whole.texts(),
         )
 
 
@@ -562,50 +455,12 @@ def _claims(ck: Checker, deal: BeloteDeal, table: TrumpTable) -> None:
     """Two seats claiming one card (melds, belote, the revoke card, the taker's upcard)."""
     assert deal.contract is not None
     owner: dict[int, tuple[int, str]] = {deal.upcard: (deal.contract[0], "upcard")}
-    claims: list[tuple[int, int, str]] = []
-    for i, meld in deal.melds:
-        claims += [(c, meld.seat, f"melds[{i}]") for c in range(32) if meld.mask >> c & 1]
+    others: list[tuple[int, int, str]] = []
     if deal.bella is not None:
-        claims += [(table.king, deal.bella, "bella"), (table.queen, deal.bella, "bella")]
+        others += [(table.king, deal.bella, "bella"), (table.queen, deal.bella, "bella")]
     if deal.revoke is not None:
-        claims.append((deal.revoke[1], deal.revoke[0], "revoke.card"))
-    for card, seat, where in claims:
-        prev = owner.setdefault(card, (seat, where))
-        if prev[0] != seat:
-            _problem(
-                ck,
-                Code.DUPLICATE_CARD,
-                f"seat {seat} ({where}) and seat {prev[0]} ({prev[1]}) both claim "
-                f"{CARD_TEXT[card]}",
-                where,
-                card=CARD_TEXT[card],
-                seats=[prev[0], seat],
-            )
-
-
-def _summary_runs(ck: Checker, deal: BeloteDeal) -> None:
-    """Sequences of one seat that touch form one longer run: announce it whole."""
-    for i, meld in deal.melds:
-        if meld.four:
-            continue
-        others = 0
-        for j, other in deal.melds:
-            if j != i and other.seat == meld.seat and not other.four:
-                others |= other.mask
-        if others & meld.mask:
-            continue  # a duplicate_meld
-        whole = next(r for r in runs_of(others | meld.mask) if r.mask & meld.mask)
-        if whole.mask != meld.mask:
-            _problem(
-                ck,
-                Code.MELD_NOT_MAXIMAL,
-                f"seat {meld.seat} announces {'-'.join(meld.texts())} next to another "
-                f"sequence of its own: together they are one run {'-'.join(whole.texts())}",
-                f"melds[{i}]",
-                seat=meld.seat,
-                cards=meld.texts(),
-                run=whole.texts(),
-            )
+        others.append((deal.revoke[1], deal.revoke[0], "revoke.card"))
+    check_claims(ck, deal.melds, BELOTE_COMBOS, others, owner)
 
 
 def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
@@ -618,7 +473,7 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
     declarer, trump, _ = deal.contract
     table = KLAVERJAS_TABLES[trump]
     _claims(ck, deal, table)
-    _summary_runs(ck, deal)
+    check_summary_runs(ck, deal.melds, BELOTE_COMBOS)
     points = int_pair(ck, "card_points", DEAL_VALUE)
     tricks = int_pair(ck, "tricks_won", 8) if "tricks_won" in rec else None
     if points is None or ck.problems:

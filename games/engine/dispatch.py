@@ -2,8 +2,8 @@
 
 The record's ``rules`` name the preset; Klammern (4 players, ``klammern`` and
 ``klammern-hamburg``) is checked by ``record``, Klaverjas by ``klaverjas``, Belote by
-``belote``, Klammern for 2 or 3 players by ``solo``. ``check`` never raises: a bug
-becomes an ``internal_error``.
+``belote``, the Schieber by ``schieber``, Klammern for 2 or 3 players by ``solo``.
+``check`` never raises: a bug becomes an ``internal_error``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from .belote import check_belote
 from .errors import Code, Problem
 from .klaverjas import check_klaverjas
 from .record import check_klammern, resolve_record_rules, unchecked
+from .schieber import check_schieber
 from .solo import check_solo
 
 Json = dict[str, Any]
@@ -29,6 +30,8 @@ def _check(record: object) -> Json:
         return check_klaverjas(record, preset, options)
     if options.game == "belote":
         return check_belote(record, preset, options)
+    if options.game == "schieber":
+        return check_schieber(record, preset, options)
     if options.players != 4:
         return check_solo(record, preset, options)
     return check_klammern(record, preset, options)

@@ -11,8 +11,10 @@
 - ``score_solo_match``: Klammern for 2 or 3 players, each player's ``points`` summed
   to a target (500) or over a fixed number of deals; the player with most points wins.
 - ``score_match``: the keeper of a preset's options (``match_by`` etc.) for the new
-  presets (Klaverjas, Belote, 2/3 players); a Belote match is 12 deals or to 1000
-  points, ranked as Klaverjas (match points 2/1/0, then total points).
+  presets (Klaverjas, Belote, the Schieber, 2/3 players); a Belote match is 12 deals or
+  to 1000 points, ranked as Klaverjas (match points 2/1/0, then total points); a
+  Schieber match is 12 deals or to 2500 points (1000 short), each deal's ``points``
+  already multiplied when the ``multipliers`` option is on.
 
 Points matches (**Decision**): played deals count (thrown-in deals are skipped); with a
 target the match ends after the deal in which someone reaches it, the highest total
@@ -393,8 +395,9 @@ def score_solo_match(
 
 
 def score_match(results: Iterable[Result], options: Options) -> PointsMatchState:
-    """The points match of a Klaverjas, Belote or 2/3-player preset, as its options say
-    (Belote: 12 deals, or to 1000 points with ``match_by`` target)."""
+    """The points match of a Klaverjas, Belote, Schieber or 2/3-player preset, as its
+    options say (Belote: 12 deals, or to 1000 points with ``match_by`` target; the
+    Schieber: 12 deals, or to 2500)."""
     if options.game == "klammern" and options.players == 4:
         raise KeeperError(
             "bad_result", "Klammern matches are kept by score_liga or score_small_big"

@@ -301,9 +301,16 @@ def all_points_need_tricks(points: tuple[int, int], deal_value: int) -> Problem:
     )
 
 
-def _check_tricks(ck: Checker, tricks: tuple[int, int], revoke: bool) -> bool:
-    if sum(tricks) > 7 if revoke else sum(tricks) != 8:
-        wanted = "exceed the 7 tricks a revoke leaves room for" if revoke else "do not add up to 8"
+def _check_tricks(ck: Checker, tricks: tuple[int, int], revoke: bool, deal_tricks: int = 8) -> bool:
+    """Trick counts that add up to the deal's (8; the Schieber's 9), or leave room for the
+    revoke's unfinished trick."""
+    most = deal_tricks - 1
+    if sum(tricks) > most if revoke else sum(tricks) != deal_tricks:
+        wanted = (
+            f"exceed the {most} tricks a revoke leaves room for"
+            if revoke
+            else f"do not add up to {deal_tricks}"
+        )
         _impossible(
             ck,
             Code.IMPOSSIBLE_TRICKS,

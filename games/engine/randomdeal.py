@@ -13,17 +13,32 @@ of trumps) and Belote deals (5 cards, the upcard, a take in the first or second 
 or one in thirty thrown in, completion to 8 with the upcard to the taker, sequences and
 fours announced most of the time, belote-rebelote) follow the same pattern; a Klammern
 deal draws the same random numbers as before these presets existed.
+
+Schieber deals use the 36-card deck (``jass``): 9 cards each, forehand chooses or (one
+in three) pushes to the partner, a trump suit most of the time, else Obenabe or Undenufe;
+sequences and fours announced as Weis most of the time, the Stöck, and random legal
+plays under the Schieber's rules.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import CARD_TEXT, SUIT_LETTERS, TABLES, cards_of, mask_of
+from .jass import (
+    DECK_SIZE,
+    JASS_CARD_TEXT,
+    MODE_NAMES,
+    MODE_TABLES,
+    jass_legal,
+    jass_trick_winner,
+)
 from .melds import runs_of
 from .play import legal_cards, trick_winner
 from .rules import Options, resolve_rules
+from .schieber import WEIS
 
 CLUBS = 0
 
@@ -126,25 +141,45 @@ def _play_seats(
     rng: random.Random, hands: list[int], forehand: int, trump: int, options: Options
 ) -> tuple[list[int], dict[str, Any] | None]:
     """Random legal plays for any number of players, now and then ending in a revoke."""
-    h, n = list(hands), options.players
-    total = sum(bin(m).count("1") for m in hands)
     table = TABLES[trump]
+
+    def legal(hand: int, trick: list[int]) -> int:
+        return legal_cards(hand, trick, trump, options)
+
+    def winner(trick: list[int]) -> int:
+        return trick_winner(trick, table)
+
+    return _play_cards(rng, hands, forehand, legal, winner, CARD_TEXT)
+
+
+def _play_cards(
+    rng: random.Random,
+    hands: list[int],
+    forehand: int,
+    legal: Callable[[int, list[int]], int],
+    winner: Callable[[list[int]], int],
+    texts: Sequence[str],
+) -> tuple[list[int], dict[str, Any] | None]:
+    """Random legal plays of any deck (``texts``) and number of hands; ``legal`` gives a
+    hand's legal cards facing a trick, ``winner`` a full trick's winning position."""
+    h, n = list(hands), len(hands)
+    total = sum(bin(m).count("1") for m in hands)
     revoke_at = rng.randrange(total) if rng.random() < 0.05 else -1
     plays: list[int] = []
     seat, trick = forehand, list[int]()
     for index in range(total):
-        legal = legal_cards(h[seat], trick, trump, options)
-        illegal = h[seat] & ~legal
+        allowed = legal(h[seat], trick)
+        illegal = h[seat] & ~allowed
         if index == revoke_at and illegal:
-            return plays, {"seat": seat, "card": CARD_TEXT[rng.choice(cards_of(illegal))]}
-        card = rng.choice(cards_of(legal))
+            return plays, {"seat": seat, "card": texts[rng.choice(cards_of(illegal))]}
+        card = rng.choice(cards_of(allowed))
         h[seat] ^= 1 << card
         plays.append(card)
         trick.append(card)
         if len(trick) < n:
             seat = (seat + 1) % n
             continue
-        seat = (seat + 1 + trick_winner(trick, table)) % n
+        seat = (seat + 1 + winner(trick)) % n
         trick = []
     return plays, None
 
@@ -316,6 +351,60 @@ def _random_belote(
     return record
 
 
+def _schieber_choice(rng: random.Random, forehand: int) -> tuple[dict[str, Any], int]:
+    """The contract and its mode (0-3 a trump suit, 4 Obenabe, 5 Undenufe)."""
+    pushed = rng.random() < 1 / 3
+    roll = rng.random()
+    mode = rng.randrange(4) if roll < 0.7 else 4 if roll < 0.85 else 5
+    contract: dict[str, Any] = {
+        "kind": "schieber",
+        "chooser": (forehand + 2) % 4 if pushed else forehand,
+        "mode": MODE_NAMES[mode],
+    }
+    if mode < 4:
+        contract["trump"] = SUIT_LETTERS[mode]
+    contract["pushed"] = pushed
+    return contract, mode
+
+
+def _random_schieber(rng: random.Random, dealer: int, rules: object) -> dict[str, Any]:
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    forehand = (dealer + 1) % 4
+    masks = [mask_of(deck[9 * s : 9 * s + 9]) for s in range(4)]
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["hands"] = [[JASS_CARD_TEXT[c] for c in deck[9 * s : 9 * s + 9]] for s in range(4)]
+    contract, mode = _schieber_choice(rng, forehand)
+    record["contract"] = contract
+    weis = [
+        {"seat": seat, "cards": WEIS.texts_of(combo)}
+        for seat in range(4)
+        for combo in WEIS.runs(masks[seat]) + WEIS.fours(masks[seat])
+        if rng.random() < 0.85
+    ]
+    rng.shuffle(weis)
+    if weis:
+        record["weis"] = weis
+    table = MODE_TABLES[mode]
+    if mode < 4:
+        need = (1 << table.king) | (1 << table.queen)
+        holder = next((s for s in range(4) if masks[s] & need == need), None)
+        if holder is not None and rng.random() < 0.85:
+            record["stoeck"] = holder
+    plays, revoke = _play_cards(
+        rng,
+        masks,
+        forehand,
+        lambda hand, trick: jass_legal(hand, trick, table),
+        lambda trick: jass_trick_winner(trick, table),
+        JASS_CARD_TEXT,
+    )
+    record["plays"] = [JASS_CARD_TEXT[c] for c in plays]
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
 def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) -> dict[str, Any]:
     """One random legal full deal record dealt by ``dealer`` under ``rules``."""
     options = resolve_rules(rules, include_engine_only=True)
@@ -323,6 +412,8 @@ def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) ->
         return _random_klaverjas(rng, dealer % 4, rules, options)
     if options.game == "belote":
         return _random_belote(rng, dealer % 4, rules, options)
+    if options.game == "schieber":
+        return _random_schieber(rng, dealer % 4, rules)
     if options.players != 4:
         return _random_solo(rng, dealer % options.players, rules, options)
     forehand = (dealer + 1) % 4

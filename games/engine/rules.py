@@ -6,12 +6,13 @@ know how the options are applied; the play and scoring modules read them.
 
 Presets: ``klammern`` and ``klammern-hamburg`` (4 players, the Klammern record),
 ``klaverjas-rotterdam`` and ``klaverjas-amsterdam`` (``game`` = ``"klaverjas"``),
-``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3), and ``belote`` (``game`` =
-``"belote"``).
+``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3), ``belote`` (``game`` =
+``"belote"``) and ``schieber`` (``game`` = ``"schieber"``, the 36-card Schieberjass, whose
+``multipliers`` option scales a deal's points by its trump or mode).
 
 ``PRESETS`` are the presets the platform offers (its tournament forms list them all);
 ``ENGINE_ONLY_PRESETS`` are checked, dealt and kept by the engine but not offered yet
-(Belote, until the platform's game profiles know it); ``ALL_PRESETS`` is both.
+(Belote and the Schieber, until the platform's game profiles know them); ``ALL_PRESETS`` is both.
 ``resolve_named_rules`` (the engine's own door: ``check``, ``random_deal``, the
 keepers) knows all of them; ``resolve_rules``, the platform's door, refuses an
 engine-only preset unless ``include_engine_only=True`` is passed, so a tournament cannot be
@@ -41,7 +42,7 @@ from typing import Any, Final, Literal
 from .errors import RulesError
 
 Scoring = Literal["klammern", "hamburg"]
-Game = Literal["klammern", "klaverjas", "belote"]
+Game = Literal["klammern", "klaverjas", "belote", "schieber"]
 TrumpBy = Literal["turned", "forehand"]
 MatchBy = Literal["deals", "target"]
 
@@ -73,6 +74,8 @@ class Options:
     trump_by: TrumpBy = "turned"
     #: Belote: on a trump lead a player whose partner heads the trick need not go higher.
     partner_exempt_trump_lead: bool = False
+    #: Schieber: multiply a deal's points by its trump or mode (RULES.md, "on").
+    multipliers: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The options of this game by name, plus any other that is not its default."""
@@ -114,6 +117,7 @@ _GAME_FIELDS: Final = {
         "partner_exempt_trump_lead",
         *_MATCH_FIELDS,
     ),
+    "schieber": ("game", "players", "multipliers", *_MATCH_FIELDS),
     "solo": (
         "game",
         "players",
@@ -168,6 +172,9 @@ ENGINE_ONLY_PRESETS: Final[dict[str, Options]] = {
         deals_per_match=12,
         target_points=1000,
     ),
+    # RULES.md "Schieberjass": 36 cards, its own play rules (games.engine.jass); 12 deals
+    # or to 2500 points (1000 short).
+    "schieber": Options(game="schieber", match_by="deals", deals_per_match=12, target_points=2500),
 }
 ALL_PRESETS: Final[dict[str, Options]] = {**PRESETS, **ENGINE_ONLY_PRESETS}
 
@@ -246,8 +253,17 @@ def resolve_named_rules(rules: object) -> tuple[str, Options]:
             raise RulesError(f"unknown rules option {key!r}", option=str(key))
         if key in _PRESET_ONLY:
             raise RulesError(f"option {key} is fixed by the preset; choose a preset", option=key)
-        _check_value(key, value)
+        _check_value(key, _on_off(key, value))
+    options = {key: _on_off(key, value) for key, value in options.items()}
     return str(name), dataclasses.replace(base, **options)
+
+
+def _on_off(key: str, value: object) -> object:
+    """RULES.md words the Schieber's ``multipliers`` as off/on: accept those beside
+    false/true."""
+    if key == "multipliers" and value in ("on", "off"):
+        return value == "on"
+    return value
 
 
 @lru_cache(maxsize=256)

@@ -6,10 +6,14 @@ options), a trick has one card per player, its winner leads the next. It counts 
 seat's trick points (with a points table given per game, the last trick +10) and
 tricks, and, when asked, the roem of each trick (Klaverjas). It does not score a deal.
 The Klammern 4-player walk (``record.walk_plays``) is separate and tuned for speed.
+The problems of a card not held and of a stated revoke (``not_in_hand_problem``,
+``stated_revoke_problem``) take the deck's card texts and legal-move rule, so the
+36-card Schieber (``schieber``) shares them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .cards import CARD_TEXT, LAST_TRICK_BONUS, TrumpTable
@@ -74,8 +78,12 @@ class SeatWalk:
         self.open_trick = open_trick
 
 
-def _not_in_hand(seat: int, card: int, index: int, hands: list[int]) -> Problem:
-    text = CARD_TEXT[card]
+def not_in_hand_problem(
+    seat: int, card: int, index: int, hands: list[int], texts: Sequence[str] = CARD_TEXT
+) -> Problem:
+    """The ``card_not_in_hand`` problem of play ``index`` (``texts``: the deck's card
+    texts, the 36 of the Schieber or the 32 of the rest)."""
+    text = texts[card]
     holder = next((s for s in range(len(hands)) if hands[s] >> card & 1), None)
     if holder == seat:
         message = f"seat {seat} plays {text} a second time"
@@ -128,7 +136,7 @@ def walk_seats(
     for index, card in enumerate(plays):
         hand = h[seat]
         if not hand >> card & 1:
-            return _not_in_hand(seat, card, index, start)
+            return not_in_hand_problem(seat, card, index, start)
         if not choice(hand, trick, table, options).legal >> card & 1:
             return illegal_play_problem(seat, card, index, hand, trick, table, options)
         h[seat] = hand ^ (1 << card)
@@ -167,8 +175,36 @@ def revoke_problem(
     options: Options,
 ) -> Problem | None:
     """What is wrong with a declared revoke after ``played`` plays, if anything."""
+
+    def legal(hand: int) -> int:
+        return choice(hand, walk.open_trick, table, options).legal
+
+    return stated_revoke_problem(
+        revoke,
+        played=played,
+        deal_cards=deal_cards,
+        next_seat=walk.next_seat,
+        hands=walk.hands,
+        legal=legal,
+        texts=CARD_TEXT,
+    )
+
+
+def stated_revoke_problem(
+    revoke: tuple[int, int],
+    *,
+    played: int,
+    deal_cards: int,
+    next_seat: int,
+    hands: list[int],
+    legal: Callable[[int], int],
+    texts: Sequence[str],
+) -> Problem | None:
+    """What is wrong with a declared revoke, for any deck: after the last card, not the
+    seat to play, a card it does not hold, or a card it could legally play (``legal``
+    gives the legal cards of a hand facing the open trick)."""
     seat, card = revoke
-    text = CARD_TEXT[card]
+    text = texts[card]
     params: dict[str, Any] = {"seat": seat, "card": text}
     if played >= deal_cards:
         return Problem(
@@ -177,15 +213,15 @@ def revoke_problem(
             field="revoke",
             params=params,
         )
-    if seat != walk.next_seat:
+    if seat != next_seat:
         return Problem(
             Code.REVOKE_WRONG_SEAT,
-            f"the revoke is by seat {seat}, but seat {walk.next_seat} was to play",
+            f"the revoke is by seat {seat}, but seat {next_seat} was to play",
             play=played,
             field="revoke.seat",
-            params={**params, "expected": walk.next_seat},
+            params={**params, "expected": next_seat},
         )
-    if not walk.hands[seat] >> card & 1:
+    if not hands[seat] >> card & 1:
         return Problem(
             Code.CARD_NOT_IN_HAND,
             f"seat {seat} revokes with {text}, which it does not hold",
@@ -193,7 +229,7 @@ def revoke_problem(
             field="revoke.card",
             params=params,
         )
-    if choice(walk.hands[seat], walk.open_trick, table, options).legal >> card & 1:
+    if legal(hands[seat]) >> card & 1:
         return Problem(
             Code.REVOKE_NOT_ILLEGAL,
             f"seat {seat} could legally play {text}: it is no revoke",

@@ -16,7 +16,8 @@ its value (with its Jappa/Mie bonus) is in no trick.
 Klaverjas has the same model with its own card values (trump Jack 20, no bonuses:
 ``KLAVERJAS_CLASSES``, 152 in the cards). Klammern for 2 or 3 players uses the
 Klammern values with ``n`` cards per trick and 9 tricks (the unused cards are in no
-trick).
+trick). The Schieber passes its 36 cards' classes per mode, 9 tricks and a last trick
+of 5.
 
 This module only answers feasibility questions; ``record`` turns them into problems.
 """
@@ -37,19 +38,22 @@ KLAVERJAS_CLASSES: Final = ((20, 1), (14, 1), (11, 4), (10, 4), (4, 4), (3, 4), 
 KLAVERJAS_CARD_SUM: Final = 152
 
 
-def _sums_by_count(
+def sums_by_count_of(
     classes: tuple[tuple[int, int], ...] = VALUE_CLASSES, zero_cards: int = ZERO_CARDS
 ) -> tuple[int, ...]:
+    """Per number of cards k: the bitset of the card-point sums k cards of the deck can
+    give (a deck of these value classes and ``zero_cards`` blank cards)."""
     values = [v for v, n in classes for _ in range(n)] + [0] * zero_cards
-    sums = [1] + [0] * 32  # sums[k]: bitset of sums reachable with k cards
+    size = len(values)
+    sums = [1] + [0] * size  # sums[k]: bitset of sums reachable with k cards
     for v in values:
-        for k in range(32, 0, -1):
+        for k in range(size, 0, -1):
             sums[k] |= sums[k - 1] << v
     return tuple(sums)
 
 
-SUMS_BY_COUNT: Final = _sums_by_count()
-KLAVERJAS_SUMS_BY_COUNT: Final = _sums_by_count(KLAVERJAS_CLASSES, ZERO_CARDS)
+SUMS_BY_COUNT: Final = sums_by_count_of()
+KLAVERJAS_SUMS_BY_COUNT: Final = sums_by_count_of(KLAVERJAS_CLASSES, ZERO_CARDS)
 
 
 def full_deal_feasible(
@@ -59,16 +63,16 @@ def full_deal_feasible(
     sums_by_count: tuple[int, ...] = SUMS_BY_COUNT,
     per_trick: int = 4,
     deal_tricks: int = 8,
+    last_trick: int = LAST_TRICK_BONUS,
 ) -> bool:
     """Can a team (or player) with ``tricks`` of ``deal_tricks`` tricks have ``points``
-    card points (no revoke)? A trick holds ``per_trick`` cards."""
+    card points (no revoke)? A trick holds ``per_trick`` cards; the last trick adds
+    ``last_trick`` (the Schieber's 5)."""
     if not 0 <= tricks <= deal_tricks or points < 0:
         return False
     sums = sums_by_count[per_trick * tricks]
     without_last = tricks < deal_tricks and bool(sums >> points & 1)
-    with_last = (
-        tricks >= 1 and points >= LAST_TRICK_BONUS and bool(sums >> (points - LAST_TRICK_BONUS) & 1)
-    )
+    with_last = tricks >= 1 and points >= last_trick and bool(sums >> (points - last_trick) & 1)
     return without_last or with_last
 
 
@@ -78,13 +82,15 @@ def full_deal_points_feasible(points: int) -> bool:
 
 
 def _without(
-    value: int, all_classes: tuple[tuple[int, int], ...] = VALUE_CLASSES
+    value: int,
+    all_classes: tuple[tuple[int, int], ...] = VALUE_CLASSES,
+    zero_cards: int = ZERO_CARDS,
 ) -> tuple[tuple[tuple[int, int], ...], int]:
     """The value classes and zero-card count once one card of ``value`` is set aside."""
     if value == 0:
-        return all_classes, ZERO_CARDS - 1
+        return all_classes, zero_cards - 1
     classes = tuple((v, n - 1 if v == value else n) for v, n in all_classes)
-    return classes, ZERO_CARDS
+    return classes, zero_cards
 
 
 @cache
@@ -114,23 +120,27 @@ def revoke_feasible(
     revoke_card_value: int,
     classes: tuple[tuple[int, int], ...] = VALUE_CLASSES,
     card_sum: int = CARD_SUM,
+    zero_cards: int = ZERO_CARDS,
+    deal_tricks: int = 8,
 ) -> bool:
     """Can completed tricks before a revoke give these card points (and trick counts)?
 
     ``revoke_card_value`` is the revoke card's points with its Jappa/Mie bonus: that card
-    is in no trick.
+    is in no trick. At most ``deal_tricks - 1`` tricks are complete; the deck has
+    ``classes`` and ``zero_cards`` blank cards (the Schieber's 36 cards have their own).
     """
-    rest, zero_cards = _without(revoke_card_value, classes)
+    rest, zeros = _without(revoke_card_value, classes, zero_cards)
     if min(points) < 0 or sum(points) > card_sum - revoke_card_value:
         return False
     splits = _splits(rest, 0, points[0], points[1])
+    most = deal_tricks - 1
     if tricks is None:
-        options = [(a, b) for a in range(8) for b in range(8 - a)]
+        options = [(a, b) for a in range(most + 1) for b in range(most + 1 - a)]
     else:
-        options = [tricks] if tricks[0] >= 0 and tricks[1] >= 0 and sum(tricks) <= 7 else []
+        options = [tricks] if tricks[0] >= 0 and tricks[1] >= 0 and sum(tricks) <= most else []
     for a, b in options:
         for na, nb in splits:
             zeros_a, zeros_b = 4 * a - na, 4 * b - nb
-            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= zero_cards:
+            if zeros_a >= 0 and zeros_b >= 0 and zeros_a + zeros_b <= zeros:
                 return True
     return False
