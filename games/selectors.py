@@ -8,7 +8,13 @@ from typing import Any
 from games import engine
 from tournaments import presets
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import big_and_small, hamburg_target, points_match, tournament_options
+from tournaments.selectors import (
+    big_and_small,
+    hamburg_target,
+    liga_partie,
+    points_match,
+    tournament_options,
+)
 
 from .models import DealVersion
 
@@ -32,10 +38,7 @@ def running_score(match: Match) -> dict[str, Any]:
         rounds, points = big_and_small(results, hamburg_target=target)
         score["hamburg"] = {"target": target, "rounds": list(rounds), "points": list(points)}
     if match.mode == Match.Mode.LIGA:
-        try:
-            score["liga"] = engine.score_liga(results, target=match.target or 51).to_dict()
-        except engine.KeeperError as error:
-            score["liga"] = {"error": str(error)}
+        score["liga"] = liga_partie(results, target=match.target or 51).to_dict()
     return score
 
 

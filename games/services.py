@@ -38,7 +38,7 @@ from tournaments.errors import (
 from tournaments.models import DeviceCredential, Match, Round, Tournament
 from tournaments.rating_services import queue_ratings_recompute
 from tournaments.results import notify_results_changed
-from tournaments.selectors import points_match, tournament_options
+from tournaments.selectors import liga_partie, points_match, tournament_options
 
 from .models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
 from .selectors import current_results
@@ -170,10 +170,7 @@ def _is_finished(match: Match, *, played: int | None = None) -> bool:
     options = tournament_options(match.round.tournament)
     if presets.is_points_game(options):  # a Klaverjas or 2/3-player match to a target
         return points_match(current_results(match), options).finished
-    try:
-        return engine.score_liga(current_results(match), target=match.target or 51).finished
-    except engine.KeeperError:  # a corrected deal ended the Partie before later deals
-        return True
+    return liga_partie(current_results(match), target=match.target or 51).finished
 
 
 def _refresh_match_status(

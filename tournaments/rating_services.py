@@ -90,14 +90,9 @@ def rated_game(match: selectors.ScoredMatch) -> ratings.Game | None:
     if len(s) != 4 or 0 in s or len(set(s)) != 4:
         return None
     teams = ((s[0], s[2]), (s[1], s[3]))
-    big = match.big
-    if match.mode == Match.Mode.LIGA:  # a decided Liga-Partie is one game won
-        won = match.liga_winner
-        big = (0, 0) if won is None else ((1, 0) if won == 0 else (0, 1))
-    result = standings.GameResult(
-        match.round, match.table, teams, big, match.small, match.match_points
-    )
-    return ratings.Game(teams=teams, winner=result.winner())
+    big = selectors.game_big_points(match)
+    winner = standings.game_winner(big, match.small, match.match_points)
+    return ratings.Game(teams=teams, winner=winner)
 
 
 def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Game]]:

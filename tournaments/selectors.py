@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.core.cache import cache
@@ -243,6 +244,16 @@ class ScoredMatch:
     winner: int | None = None
 
 
+def game_big_points(scored: ScoredMatch) -> tuple[int, int]:
+    """The big points a match counts with as a game (``standings.game_winner``): a
+    Liga-Partie is one game its winner takes once decided (1:0), level until then;
+    any other match counts its big points."""
+    if scored.mode != Match.Mode.LIGA:
+        return scored.big
+    winner = scored.liga_winner
+    return (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
+
+
 def hamburg_target(tournament: Tournament) -> int | None:
     """The Hamburg target when the tournament scores the Hamburg way, else None."""
     rules = engine.resolve_rules(
@@ -264,15 +275,15 @@ def big_and_small(
     return state.big, state.small
 
 
+def liga_partie(results: Sequence[dict[str, Any]], *, target: int) -> engine.LigaState:
+    """The Liga-Partie after these deal results, kept up to the deal that ended it: a
+    corrected deal may have ended the Partie before later deals (``engine.until_over``)."""
+    return engine.until_over(partial(engine.score_liga, target=target), results)
+
+
 def liga_winner(results: Sequence[dict[str, Any]], *, target: int) -> int | None:
-    """The Liga-Partie's winner (0/1) once decided, else None. A corrected deal may have
-    ended the Partie before later deals: the Partie then ends there."""
-    for count in range(len(results), 0, -1):
-        try:
-            return engine.score_liga(results[:count], target=target).winner
-        except engine.KeeperError:
-            continue
-    return None
+    """The Liga-Partie's winner (0/1) once decided, else None."""
+    return liga_partie(results, target=target).winner
 
 
 def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
@@ -324,14 +335,9 @@ def tournament_options(tournament: Tournament) -> engine.Options:
 def points_match(
     results: Sequence[dict[str, Any]], options: engine.Options
 ) -> engine.PointsMatchState:
-    """The points match after these deal results. A corrected deal may have ended a match
-    to a target before later deals: the match then ends there."""
-    for count in range(len(results), 0, -1):
-        try:
-            return engine.score_match(results[:count], options)
-        except engine.KeeperError:
-            continue
-    return engine.score_match([], options)
+    """The points match after these deal results, kept up to the deal that ended it (a
+    corrected deal may have ended a match to a target before later deals)."""
+    return engine.until_over(partial(engine.score_match, options=options), results)
 
 
 def _scored_points(

@@ -100,15 +100,11 @@ def _tournament_game(
         home = match.home_team or team_of.get(s[0], -s[0])
         away = match.away_team or team_of.get(s[1], -s[1])
         teams = ((home,), (away,))
-    big = match.big
-    if match.mode == Match.Mode.LIGA:  # a Liga-Partie is one game: its winner takes it
-        winner = match.liga_winner
-        big = (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
     return standings.GameResult(
         round=match.round,
         table=match.table,
         teams=teams,
-        big=big,
+        big=selectors.game_big_points(match),
         small=match.small,
         match_points=match.match_points,
     )

@@ -301,8 +301,7 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
     if score.game != presets.Game.KLAMMERN:
         return {**row, **_points_row(seat, score, names)}
     pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
-    game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
-    winner = game.winner()
+    winner = standings.game_winner(score.big, score.small, score.match_points)
     row.update(
         {
             "partner": names.get(score.seats[(seat.position + 2) % 4], ""),
