@@ -336,6 +336,20 @@ class Tournament(models.Model):
 
     #: The fields ``mark_started`` changes (for ``save(update_fields=...)``).
     START_FIELDS = ("status", "rules_locked", "locked_at")
+    #: The fields fixed with the rules once the tournament has started (``rules_locked``):
+    #: the game, how tables play and how the standings rank. The services refuse a
+    #: change of any of them and the admin shows them read-only.
+    RULE_FIELDS = (
+        "format",
+        "rules_preset",
+        "rules_options",
+        "match_mode",
+        "deals_per_match",
+        "liga_target",
+        "bye_score_mode",
+        "bye_fixed_points",
+        "tiebreaks",
+    )
 
     def mark_started(self) -> None:
         """Running from now on, its rules fixed; the caller saves ``START_FIELDS``."""
