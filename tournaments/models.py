@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .errors import DRAW_REFUSALS, ApplicationError, draw_refusal
 from .validators import validate_embed_origins, validate_name
 
 #: The most deals a match of a fixed number of deals may have.
@@ -563,6 +564,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – Runde {self.number}"
+
+    def draw_refusal(self) -> ApplicationError | None:
+        """Why the draw task seated nobody (a condition of the field that changed after
+        the request, ``errors.DRAW_REFUSALS``), or None."""
+        refused = self.cost.get("refused") if isinstance(self.cost, dict) else None
+        if not isinstance(refused, dict) or refused.get("key") not in DRAW_REFUSALS:
+            return None
+        return draw_refusal(refused["key"], refused.get("params") or {})
 
 
 class Table(models.Model):

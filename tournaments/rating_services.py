@@ -40,7 +40,7 @@ from .models import (
     Round,
     Tournament,
 )
-from .results import enqueue_ratings_recompute
+from .results import RATINGS_FLAG, clear_queued_flag, enqueue_ratings_recompute
 from .tasks import rate_closed_round_task
 
 # --- queueing -------------------------------------------------------------------------
@@ -132,9 +132,14 @@ def _order(round_: Round | RatedRound) -> tuple[bool, Any, int]:
 @transaction.atomic
 def rate_closed_round(*, round_id: int) -> None:
     """Rate one closed round for each club it counts for, one step on top of the stored
-    ratings; from scratch when it is not the latest in closing order. Idempotent."""
-    round_ = Round.objects.select_related("tournament__league_match_day__away").get(pk=round_id)
-    if round_.status != Round.Status.CLOSED:
+    ratings; from scratch when it is not the latest in closing order. Idempotent; a round
+    gone meanwhile is left alone."""
+    round_ = (
+        Round.objects.select_related("tournament__league_match_day__away")
+        .filter(pk=round_id)
+        .first()
+    )
+    if round_ is None or round_.status != Round.Status.CLOSED:
         return
     for club_id in _clubs_of(round_.tournament):
         ledger = _lock(club_id)
@@ -149,6 +154,15 @@ def rate_closed_round(*, round_id: int) -> None:
 
 
 @transaction.atomic
+def recompute_queued_club_ratings(*, club_id: int) -> None:
+    """The queued recompute of a club's ratings (the task's work): its flag cleared
+    first (a correction committed meanwhile queues a follow-up), then recomputed from
+    scratch unless the club is gone."""
+    clear_queued_flag(RATINGS_FLAG, club_id)
+    if Club.objects.filter(pk=club_id).exists():
+        recompute_club_ratings(club_id=club_id)
+
+
 def recompute_club_ratings(*, club_id: int) -> int:
     """Rate every closed round of the club again from scratch; the number of rounds."""
     return _recompute(_lock(club_id))

@@ -465,10 +465,11 @@ def publish_round(*, round_: Round) -> Round:
     if round_.status != Round.Status.DRAFT:
         raise Conflict("already_published", _("The round is already published."))
     if not round_.tables.exists():
+        refusal = round_.draw_refusal()
         raise Conflict(
             "nobody_seated",
-            _("The draw seated nobody: %(reason)s."),
-            params={"reason": round_.cost.get("error", "no tables")},
+            _("The draw seated nobody: %(reason)s"),
+            params={"reason": refusal.message if refusal else _("no table could be filled.")},
         )
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
