@@ -39,6 +39,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import ApplicationError
+from tournaments.web.engine_messages import localized_errors
 
 INVALID = "invalid"
 
@@ -46,7 +47,7 @@ INVALID = "invalid"
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``."""
     if isinstance(exc, ApplicationError):
-        return Response(exc.as_dict(), status=exc.status)
+        return Response(application_error_body(exc), status=exc.status)
     if isinstance(exc, Http404):  # as DRF's handler does, but keeping the code
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):
@@ -63,6 +64,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, ValidationError):
         response.data = validation_body(body)
     return response
+
+
+def application_error_body(exc: ApplicationError) -> dict[str, Any]:
+    """The error's body, ``detail`` and each of its ``errors`` in the request's language
+    (the engine writes its messages in English; each code has a translated template)."""
+    body = exc.as_dict()
+    if body.get("errors"):
+        body["errors"] = localized_errors(body["errors"])
+    return body
 
 
 def validation_body(errors: Any) -> dict[str, Any]:

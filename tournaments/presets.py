@@ -78,14 +78,3 @@ def match_plan(options: engine.Options) -> MatchPlan:
         deals=options.deals_per_match,
         target=options.target_points,
     )
-
-
-def next_dealer(records: list[dict[str, Any]], *, players: int = 4) -> int:
-    """Seat of the next dealer: clockwise after each deal, the same after a thrown-in one
-    (Klaverjas deals are never thrown in)."""
-    if not records:
-        return 0
-    last = records[-1]
-    dealer = int(last.get("dealer", 0))
-    thrown_in = (last.get("contract") or {}).get("kind") == "thrown_in"
-    return dealer % players if thrown_in else (dealer + 1) % players

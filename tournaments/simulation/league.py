@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from games.engine import check, random_deal, score_liga
+from games.engine import PRESETS, check, next_dealer, random_deal, score_liga
 from tournaments import league_table
 
 from .client import ApiError, Reply, expect
@@ -230,8 +230,8 @@ class LeagueSeason:
             expect(reply, 201, f"deal {number} of match {match}")
             self.report.deals += 1
             results.append(check(record))
-            if record["contract"]["kind"] != "thrown_in":
-                dealer = (dealer + 1) % 4
+            thrown_in = record["contract"]["kind"] == "thrown_in"
+            dealer = next_dealer(dealer, thrown_in=thrown_in, options=PRESETS["klammern"])
             state = score_liga(results, target=51)
             if state.finished:
                 self.outcomes[match] = (state.winner, *state.points)

@@ -124,7 +124,7 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         **entry_form_context(seats),
     }
     if deal is None:
-        config["dealer"] = deal_selectors.dealer_of(match, number, players=players)
+        config["dealer"] = deal_selectors.dealer_of(match, number, options=options)
     else:
         versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
         current = next(v for v in versions if v.is_current)

@@ -17,6 +17,8 @@ table (``card_points must be two whole numbers 0-164``): those get a template ke
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -54,6 +56,7 @@ def _templates() -> dict[str, str]:
             "(all 8 tricks, or 7 and a trick without points)."
         ),
         "thrown_in_not_empty": _("A thrown-in deal has nothing else to enter."),
+        "wrong_dealer": _("{seat} may not deal this deal: it is {expected}'s turn to deal."),
         "internal_error": _("The rules engine failed on this entry."),
     }
 
@@ -109,6 +112,83 @@ def error_templates() -> dict[str, str]:
         for code in ENGINE_WORDS_IN_ENGLISH:
             templates.pop(code, None)
     return templates
+
+
+#: Suit symbols of cards in messages, as the tablet shows them.
+SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+SEAT_PARAMS = frozenset({"seat", "expected", "next_seat"})
+SUIT_PARAMS = frozenset({"trump", "upcard_suit", "led_suit", "suit"})
+CARD_LIST_PARAMS = frozenset({"cards", "missing", "legal", "run"})
+
+
+def _suit_names() -> dict[str, str]:
+    return {
+        "C": pgettext("suit", "Clubs"),
+        "S": pgettext("suit", "Spades"),
+        "H": pgettext("suit", "Hearts"),
+        "D": pgettext("suit", "Diamonds"),
+    }
+
+
+def _card(text: str) -> str:
+    if len(text) != 2:
+        return text
+    return rank_labels().get(text[0], text[0]) + SUIT_SYMBOLS.get(text[1], text[1])
+
+
+def _param(key: str, value: Any) -> str:
+    """A parameter of an engine error as the tablet shows it (``entry.js`` ``param``):
+    seats from 1, suits by name, cards by rank and suit symbol."""
+    if key in SEAT_PARAMS and isinstance(value, int):
+        return _("Seat %(n)s") % {"n": value + 1}
+    if key == "seats" and isinstance(value, list):
+        return ", ".join(_param("seat", seat) for seat in value)
+    if key in SUIT_PARAMS and isinstance(value, str):
+        return _suit_names().get(value, value)
+    if key == "card" and isinstance(value, str):
+        return _card(value)
+    if key in CARD_LIST_PARAMS and isinstance(value, list):
+        return " ".join(_card(str(card)) for card in value)
+    if key == "card_points" and isinstance(value, list):
+        return ":".join(str(points) for points in value)
+    return str(value)
+
+
+def _template_for(error: dict[str, Any], templates: dict[str, str]) -> str | None:
+    params = error.get("params") or {}
+    if error.get("code") == "illegal_play" and params.get("rule"):
+        rule = templates.get(f"illegal_play.{params['rule']}")
+        if rule:
+            return rule
+    return templates.get(f"{error.get('code')}.{error.get('field') or ''}") or templates.get(
+        str(error.get("code"))
+    )
+
+
+def localized_message(error: dict[str, Any], templates: dict[str, str]) -> str:
+    """An error of a deal record (the engine's, or a service's in the same shape) in the
+    active language: the template of its code filled with its parameters, as the tablet
+    fills it; the engine's own words where no template fits or a parameter is missing."""
+    template = _template_for(error, templates)
+    params = dict(error.get("params") or {})
+    if isinstance(params.get("card_points"), list):
+        params["card_points_sum"] = sum(params["card_points"])
+    names = re.findall(r"\{(\w+)\}", template or "")
+    if template is None or any(name not in params for name in names):
+        return str(error.get("message", ""))
+    return re.sub(r"\{(\w+)\}", lambda m: _param(m.group(1), params[m.group(1)]), template)
+
+
+def localized_errors(errors: list[Any]) -> list[Any]:
+    """Each error's ``message`` in the active language (``localized_message``); the API's
+    exception handler sends every ``errors`` list through here."""
+    templates = error_templates()
+    return [
+        {**error, "message": localized_message(error, templates)}
+        if isinstance(error, dict) and "code" in error
+        else error
+        for error in errors
+    ]
 
 
 def ui_strings() -> dict[str, str]:
