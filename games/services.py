@@ -555,9 +555,9 @@ def correct_deal(
     nothing and returns the current version. A correction keeps its deal's dealer or
     names the seat whose turn it is after the deal before (a correction of an earlier
     deal must not lock the later ones, which may then keep the dealer they were played
-    with). Devices may only correct their open,
-    unconfirmed match; organisers may correct any deal, even of a closed round (which
-    queues a recompute of the ratings: its games are rated)."""
+    with). Devices may only correct their open, unconfirmed match; organisers may
+    correct any deal, even of a closed round (which queues a recompute of the ratings:
+    its games are rated)."""
     deal = Deal.objects.select_for_update().filter(match=match, number=number).first()
     if deal is None:
         raise NotFound(
