@@ -5,10 +5,11 @@ services). Nothing here writes."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
@@ -329,7 +330,15 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
 
 def tournament_options(tournament: Tournament) -> engine.Options:
     """The engine's options of the tournament's (validated) rules."""
-    return presets.tournament_rules(tournament.rules_preset, tournament.rules_options)
+    options = json.dumps(tournament.rules_options or {}, sort_keys=True)
+    return _resolved_options(tournament.rules_preset, options)
+
+
+@lru_cache(maxsize=256)
+def _resolved_options(preset: str, options: str) -> engine.Options:
+    """Rules resolved once per preset and options (``Options`` is frozen): every deal
+    entry asks for them."""
+    return presets.tournament_rules(preset, json.loads(options))
 
 
 def points_match(
