@@ -28,6 +28,7 @@ run: venv
 	$(PY) scripts/build_engine.py || echo "make run: the engine is not compiled; it runs interpreted"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
+	$(PY) manage.py analyse_deals  # tasks run in-process here: deals are analysed now, not on entry
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 ## test: the whole suite against PostgreSQL and Redis (started if they are not running)

@@ -326,10 +326,15 @@ def register_directly(tournament_id: int, *, players: int, club: int) -> None:
 def deal_pool(size: int = 400) -> list[dict[str, Any]]:
     """Legal full deal records from the engine, made once: the load generator shares the
     two cores with the server, so it does not deal cards while measuring."""
-    from games.engine import random_deal
+    from games.engine import FIRST_DEALER, PRESETS, next_dealer, random_deal
 
-    rng = random.Random(2026)
-    return [random_deal(rng, dealer=n % 4) for n in range(size)]
+    rng, pool, dealer = random.Random(2026), [], FIRST_DEALER
+    for _ in range(size):  # deal n of a match is pool[n - 1]: dealt in turn, as checked
+        record = random_deal(rng, dealer=dealer)
+        pool.append(record)
+        thrown_in = record["contract"]["kind"] == "thrown_in"
+        dealer = next_dealer(dealer, thrown_in=thrown_in, options=PRESETS["klammern"])
+    return pool
 
 
 def new_key() -> str:

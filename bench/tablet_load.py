@@ -71,7 +71,7 @@ CONTROLLED = "() => !!navigator.serviceWorker && !!navigator.serviceWorker.contr
 SETUP = """
 import random
 from games import services as deal_services
-from games.engine import random_deal
+from games.engine import FIRST_DEALER, next_dealer, random_deal, resolve_rules
 from tournaments import draw, services
 from tournaments.models import Club, Match
 
@@ -92,9 +92,12 @@ services.publish_round(round_=round_)
 table = round_.tables.order_by("number").first()
 match = Match.objects.get(table=table)
 rng, rules = random.Random(7), {{"preset": preset, "options": options}}
+engine_options, dealer = resolve_rules(rules), FIRST_DEALER
 for number in range(1, played + 1):
-    record = random_deal(rng, dealer=(number - 1) % 4, rules=rules)
+    record = random_deal(rng, dealer=dealer, rules=rules)
     deal_services.submit_deal(match=match, number=number, record=record)
+    thrown_in = record["contract"]["kind"] == "thrown_in"
+    dealer = next_dealer(dealer, thrown_in=thrown_in, options=engine_options)
 print("CODE=" + services.issue_device_code(table=table)[1])
 """
 

@@ -70,4 +70,6 @@ def analyse_missing_deals(*, limit: int | None = None) -> int:
     ids = list(versions_lacking_analysis()[:limit] if limit else versions_lacking_analysis())
     for pk in ids:
         analyse_deal_version(version_id=pk)
+    if ids:
+        logger.info("analysed %s deal versions that lacked an analysis", len(ids))
     return len(ids)

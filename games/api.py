@@ -213,8 +213,10 @@ class DealDetailView(MatchAccess):
         parameters=[IDEMPOTENCY_KEY],
         responses={201: DealSerializer, 400: ERROR, 403: ERROR, 409: ERROR, 422: ERROR},
         description="Enter deal `number`. The rules engine validates the record; an invalid "
-        "one is 400 with the engine's `errors` and nothing is stored. A second entry of the "
-        "same deal number is 409.",
+        "one is 400 with the engine's `errors` (each `message` in the caller's language) and "
+        "nothing is stored. A second entry of the same deal number is 409 `deal_exists`; a "
+        "number beyond the next is 409 `deal_not_next` (a gap may be filled); a dealer out "
+        "of turn is 400 `wrong_dealer`.",
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
         match = self.get_match(request, match_id, write=True)

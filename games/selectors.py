@@ -3,9 +3,10 @@ kept by the rules engine's scorekeepers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tournaments import presets
+from games import engine
 from tournaments.models import Match, Round, Tournament
 from tournaments.selectors import tournament_options, tournament_profile
 
@@ -58,12 +59,26 @@ def may_be_entered(match: Match, number: int) -> bool:
     return number not in entered and number <= max(entered, default=0) + 1
 
 
-def dealer_of(match: Match, number: int, *, players: int) -> int:
-    """The seat that deals deal ``number``: the next after the deals entered before it."""
+def is_thrown_in(record: dict[str, Any]) -> bool:
+    return (record.get("contract") or {}).get("kind") == "thrown_in"
+
+
+def dealer_after(records: Sequence[dict[str, Any]], options: engine.Options) -> int:
+    """The seat that deals after these deal records (in deal order), by the rules'
+    rotation (``engine.next_dealer``); the first dealer before any deal."""
+    if not records:
+        return engine.FIRST_DEALER
+    last = records[-1]
+    return engine.next_dealer(int(last["dealer"]), thrown_in=is_thrown_in(last), options=options)
+
+
+def dealer_of(match: Match, number: int, *, options: engine.Options) -> int:
+    """The seat that deals deal ``number``: the next after the deals entered before it
+    (before a gap a proposal only: the deals missing in it may have been thrown in)."""
     records = [
         v.record
         for v in DealVersion.objects.current()
         .filter(deal__match=match, deal__number__lt=number)
         .order_by("deal__number")
     ]
-    return presets.next_dealer(records, players=players)
+    return dealer_after(records, options)

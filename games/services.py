@@ -21,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -37,7 +38,7 @@ from tournaments.errors import (
 from tournaments.models import DeviceCredential, Match, Round, Tournament
 from tournaments.rating_services import queue_ratings_recompute
 from tournaments.results import notify_results_changed
-from tournaments.selectors import points_match, tournament_options, tournament_profile
+from tournaments.selectors import liga_partie, points_match, tournament_options, tournament_profile
 
 from .models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
 from .selectors import current_results
@@ -168,12 +169,10 @@ def _is_finished(match: Match, *, played: int | None = None) -> bool:
         played = _played(match) if played is None else played
         return played >= (match.deals_planned or 0)
     tournament = match.round.tournament
+    options = tournament_options(tournament)
     if tournament_profile(tournament).points_match:  # a points match to a target
-        return points_match(current_results(match), tournament_options(tournament)).finished
-    try:
-        return engine.score_liga(current_results(match), target=match.target or 51).finished
-    except engine.KeeperError:  # a corrected deal ended the Partie before later deals
-        return True
+        return points_match(current_results(match), options).finished
+    return liga_partie(current_results(match), target=match.target or 51).finished
 
 
 def _refresh_match_status(
@@ -353,8 +352,42 @@ def _insert_first_version_sql() -> str:
         f"VALUES ((SELECT id FROM d), {values}) RETURNING id, deal_id) "
         f"SELECT v.id, v.deal_id, (SELECT COUNT(*) FROM {version} cv "
         f"JOIN {deal} cd ON cd.id = cv.deal_id WHERE cd.match_id = %s AND cv.is_current "
-        "AND cv.outcome <> %s) FROM v"
+        "AND cv.outcome <> %s), "
+        f"(SELECT MAX(od.number) FROM {deal} od WHERE od.match_id = %s), "
+        f"(SELECT pv.record->>'dealer' FROM {version} pv JOIN {deal} pd ON pd.id = pv.deal_id "
+        "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current), "
+        f"(SELECT pv.outcome FROM {version} pv JOIN {deal} pd ON pd.id = pv.deal_id "
+        "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current) FROM v"
     )
+
+
+@dataclass(frozen=True)
+class DealsBefore:
+    """What a new deal is judged against: the highest deal number the match had before
+    it (0: none) and the dealer of the deal just before it and whether that one was
+    thrown in (``previous`` None: that deal is not entered)."""
+
+    top: int
+    previous: tuple[int, bool] | None
+
+
+def _deals_before(match: Match, number: int) -> DealsBefore:
+    top = Deal.objects.filter(match=match).aggregate(top=Max("number"))["top"] or 0
+    before = (
+        DealVersion.objects.current()
+        .filter(deal__match=match, deal__number=number - 1)
+        .values_list("record", "outcome")
+        .first()
+    )
+    return DealsBefore(top, _previous(before))
+
+
+def _previous(row: tuple[Any, Any] | None) -> tuple[int, bool] | None:
+    """(dealer, thrown in) of a deal's (record or its dealer, outcome), if it exists."""
+    if row is None or row[0] is None:
+        return None
+    dealer = row[0]["dealer"] if isinstance(row[0], dict) else row[0]
+    return int(dealer), row[1] == DealVersion.Outcome.THROWN_IN
 
 
 def _insert_first_version(
@@ -365,18 +398,21 @@ def _insert_first_version(
     result: dict[str, Any],
     user: Any,
     device: DeviceCredential | None,
-) -> tuple[DealVersion, int]:
+) -> tuple[DealVersion, int, DealsBefore]:
     """Deal ``number`` and its version 1, written while the match is locked; the version
-    (its deal and match attached) and the match's played deals now. On PostgreSQL one
-    statement writes both rows and counts the deals played before (its snapshot is taken
-    after the lock was granted, so every earlier entry of the match is counted)."""
+    (its deal and match attached), the match's played deals now and the deals before it
+    (``DealsBefore``, judged by the caller, which rolls the write back on a refusal).
+    On PostgreSQL one statement writes both rows and reads the rest (its snapshot is
+    taken after the lock was granted, so every earlier entry of the match is seen; the
+    reads do not see the rows the statement writes)."""
     thrown_in = DealVersion.Outcome.THROWN_IN
     if connection.vendor != "postgresql":
+        before = _deals_before(match, number)
         deal = Deal.objects.create(match=match, number=number)
         version = _new_version(
             deal=deal, version=1, record=record, result=result, user=user, device=device
         )
-        return version, _played(match)
+        return version, _played(match), before
     now = timezone.now()
     deal = Deal(match=match, number=number, created=now)
     version = _version_row(
@@ -384,13 +420,70 @@ def _insert_first_version(
     )
     values = [getattr(version, column) for column in VERSION_COLUMNS]
     values[1:3] = [json.dumps(record), json.dumps(result)]
+    previous = [match.pk, number - 1]
     with connection.cursor() as cursor:
         cursor.execute(
-            _insert_first_version_sql(), [match.pk, number, now, *values, match.pk, thrown_in]
+            _insert_first_version_sql(),
+            [match.pk, number, now, *values, match.pk, thrown_in, match.pk, *previous, *previous],
         )
-        version.pk, deal.pk, played = cursor.fetchone()
+        version.pk, deal.pk, played, top, dealer, outcome = cursor.fetchone()
     version.deal = deal  # its id is known now
-    return version, played + (version.outcome != thrown_in)
+    before = DealsBefore(top or 0, _previous((dealer, outcome)))
+    return version, played + (version.outcome != thrown_in), before
+
+
+def _ensure_in_order(match: Match, *, number: int, before: DealsBefore) -> None:
+    """A new deal fills a gap among the match's deals or is the next after the last:
+    deals are entered in the order they are played."""
+    if number > before.top + 1:
+        raise Conflict(
+            "deal_not_next",
+            _(
+                "Deal %(number)s cannot be entered yet: the next deal of this table is "
+                "deal %(next)s."
+            ),
+            params={"number": number, "next": before.top + 1},
+        )
+
+
+def expected_dealer(
+    number: int, previous: tuple[int, bool] | None, options: engine.Options
+) -> int | None:
+    """The seat that must deal deal ``number`` after the deal before it (its dealer and
+    whether it was thrown in): the first dealer for deal 1, None when the deal before is
+    not entered (the deals of a gap may have been thrown in)."""
+    if number == 1:
+        return engine.FIRST_DEALER
+    if previous is None:
+        return None
+    return engine.next_dealer(previous[0], thrown_in=previous[1], options=options)
+
+
+def _ensure_dealer(
+    match: Match, *, number: int, record: dict[str, Any], previous: tuple[int, bool] | None
+) -> None:
+    """The record's dealer is the one whose turn it is (``engine.next_dealer``)."""
+    options = tournament_options(match.round.tournament)
+    expected = expected_dealer(number, previous, options)
+    dealer = record.get("dealer")
+    if expected is None or dealer == expected:
+        return
+    raise Refused(
+        "wrong_dealer",
+        _(
+            "Deal %(number)s is dealt by seat %(expected)s, whose turn it is; the record "
+            "names seat %(dealer)s."
+        ),
+        params={"number": number, "expected": expected + 1, "dealer": int(dealer) + 1},
+        errors=[
+            {
+                "code": "wrong_dealer",
+                "message": f"seat {dealer} deals, but it is seat {expected}'s turn to deal",
+                "field": "dealer",
+                "params": {"seat": dealer, "expected": expected},
+            }
+        ],
+    )
 
 
 def _already_entered(number: int) -> Conflict:
@@ -419,9 +512,11 @@ def submit_deal(
     user: Any = None,
     device: DeviceCredential | None = None,
 ) -> DealVersion:
-    """Enter deal ``number`` of a match. Entries of one match are serialised by the lock
+    """Enter deal ``number`` of a match: a gap among its deals or the next after the last,
+    dealt by the seat whose turn it is. Entries of one match are serialised by the lock
     on its row; the unique constraint on (match, number) stays the final guard against a
-    second entry of the same number."""
+    second entry of the same number. A refusal raised after the write rolls it back
+    with the caller's transaction (see the note above)."""
     result = check_record(record, match=match)
     match, round_status = _lock_match_for_entry(match)
     _ensure_accepting(match, round_status)
@@ -432,11 +527,13 @@ def submit_deal(
         raise Conflict("match_finished", _("This match is finished; deals can only be corrected."))
     try:
         with transaction.atomic(savepoint=False):
-            version, played = _insert_first_version(
+            version, played, before = _insert_first_version(
                 match=match, number=number, record=record, result=result, user=user, device=device
             )
     except IntegrityError as exc:
         raise _already_entered(number) from exc
+    _ensure_in_order(match, number=number, before=before)
+    _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
     _queue_analysis(version)
@@ -456,9 +553,12 @@ def correct_deal(
 ) -> DealVersion:
     """Replace the current version of a deal with a new one. ``expected_version`` must be
     the current version (else 412). A record identical to the current one changes
-    nothing and returns the current version. Devices may only correct their open,
-    unconfirmed match; organisers may correct any deal, even of a closed round (which
-    queues a recompute of the ratings: its games are rated)."""
+    nothing and returns the current version. A correction keeps its deal's dealer or
+    names the seat whose turn it is after the deal before (a correction of an earlier
+    deal must not lock the later ones, which may then keep the dealer they were played
+    with). Devices may only correct their open, unconfirmed match; organisers may
+    correct any deal, even of a closed round (which queues a recompute of the ratings:
+    its games are rated)."""
     deal = Deal.objects.select_for_update().filter(match=match, number=number).first()
     if deal is None:
         raise NotFound(
@@ -482,6 +582,8 @@ def correct_deal(
     result = check_record(record, match=match)
     if record == current.record:
         return current
+    if record.get("dealer") != current.record.get("dealer"):
+        _ensure_dealer(match, number=number, record=record, previous=_previous_deal(deal))
     DealVersion.objects.filter(pk=current.pk).update(is_current=False)
     deal.match = match
     version = _new_version(
@@ -502,6 +604,17 @@ def correct_deal(
     return version
 
 
+def _previous_deal(deal: Deal) -> tuple[int, bool] | None:
+    """(dealer, thrown in) of the deal before ``deal``, if it is entered."""
+    row = (
+        DealVersion.objects.current()
+        .filter(deal__match_id=deal.match_id, deal__number=deal.number - 1)
+        .values_list("record", "outcome")
+        .first()
+    )
+    return _previous(row)
+
+
 def _queue_rerating(match: Match, *, round_status: str) -> None:
     """A corrected deal of a closed round changes a rated game (ratings count closed
     rounds only): after the commit, the clubs' ratings are recomputed from scratch.
@@ -510,11 +623,23 @@ def _queue_rerating(match: Match, *, round_status: str) -> None:
         queue_ratings_recompute(tournament_id=match.round.tournament_id)
 
 
+def analysis_queued_on_entry() -> bool:
+    """Whether an entered or corrected deal queues its par analysis: with
+    ``ANALYSE_DEALS_ON_ENTRY`` on and a worker to run it. Tasks that run in this
+    process (the embedded default: no broker, Celery eager) would analyse inside the
+    tablet's request, and the interpreted solver holds the interpreter lock for
+    seconds, so every other tablet's request waits: then nothing is queued, and
+    ``manage.py analyse_deals`` (``make run`` runs it at start) or the worker's sweep
+    analyses the version later; its hand record says the analysis is pending."""
+    in_process = settings.CELERY_TASK_ALWAYS_EAGER  # the site's configuration of Celery
+    return bool(settings.ANALYSE_DEALS_ON_ENTRY) and not in_process
+
+
 def _queue_analysis(version: DealVersion) -> None:
-    """Send the new version's par analysis to the worker once it is committed. With
-    ``ANALYSE_DEALS_ON_ENTRY`` off, the periodic ``analyse_missing_deals_task`` (or the
-    ``analyse_deals`` command) analyses it later instead."""
-    if settings.ANALYSE_DEALS_ON_ENTRY:
+    """Send the new version's par analysis to the worker once it is committed, when
+    ``analysis_queued_on_entry``; otherwise the periodic ``analyse_missing_deals_task``
+    (or the ``analyse_deals`` command) analyses it later."""
+    if analysis_queued_on_entry():
         pk = version.pk
         transaction.on_commit(lambda: analyse_deal_task.delay(pk), robust=True)
 

@@ -8,13 +8,9 @@ contract names this exception), with the retry policy and time limits of
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 
 from tournaments.tasks import RETRYING
-
-logger = logging.getLogger(__name__)
 
 #: Deal versions the sweep analyses per run (about 0.25 s each, compiled engine).
 SWEEP_BATCH = 200
@@ -33,7 +29,4 @@ def analyse_missing_deals_task() -> int:
     """Beat task: analyse up to ``SWEEP_BATCH`` versions that lack an analysis."""
     from .analysis_services import analyse_missing_deals
 
-    done = analyse_missing_deals(limit=SWEEP_BATCH)
-    if done:
-        logger.info("analysed %s deal versions that lacked an analysis", done)
-    return done
+    return analyse_missing_deals(limit=SWEEP_BATCH)

@@ -48,11 +48,8 @@ INVALID = "invalid"
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``."""
-    if isinstance(exc, InvalidRecord) and exc.errors:
-        body = {**exc.as_dict(), "errors": engine_errors(exc.errors, preset=exc.preset)}
-        return Response(body, status=exc.status)
     if isinstance(exc, ApplicationError):
-        return Response(exc.as_dict(), status=exc.status)
+        return Response(application_error_body(exc), status=exc.status)
     if isinstance(exc, Http404):  # as DRF's handler does, but keeping the code
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):
@@ -69,6 +66,16 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, ValidationError):
         response.data = validation_body(body)
     return response
+
+
+def application_error_body(exc: ApplicationError) -> dict[str, Any]:
+    """The error's body, ``detail`` and each of its ``errors`` in the request's language
+    (the engine writes its messages in English; each code has a translated template)."""
+    body = exc.as_dict()
+    if body.get("errors"):
+        preset = exc.preset if isinstance(exc, InvalidRecord) else ""
+        body["errors"] = engine_errors(body["errors"], preset=preset)
+    return body
 
 
 def validation_body(errors: Any) -> dict[str, Any]:

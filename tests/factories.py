@@ -60,14 +60,17 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     status = Registration.Status.CHECKED_IN
 
 
-def summary_record(*, dealer: int = 0, team0_points: int = 64, **extra: Any) -> dict[str, Any]:
-    """A valid summary deal record: seat dealer+1 plays an Orgi in Hearts; ``team0_points``
-    of the 164 card points go to team 0."""
+def summary_record(
+    *, dealer: int = 0, team0_points: int = 64, declarer: int | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A valid summary deal record: seat ``declarer`` (forehand, dealer+1, unless given)
+    plays an Orgi in Hearts; ``team0_points`` of the 164 card points go to team 0."""
+    seat = (dealer + 1) % 4 if declarer is None else declarer
     record: dict[str, Any] = {
         "format": "klammern-deal/1",
         "dealer": dealer,
         "upcard": "7H",
-        "contract": {"kind": "orgi", "declarer": (dealer + 1) % 4, "trump": "H"},
+        "contract": {"kind": "orgi", "declarer": seat, "trump": "H"},
         "card_points": [team0_points, 164 - team0_points],
     }
     record.update(extra)

@@ -86,3 +86,39 @@ def _function_imports(path: Path) -> list[tuple[str, int]]:
         for node in ast.walk(function)
         if isinstance(node, ast.Import | ast.ImportFrom)
     ]
+
+
+def _task_functions() -> list[tuple[str, ast.FunctionDef]]:
+    found = []
+    for path in ("tournaments/tasks.py", "games/tasks.py"):
+        tree = ast.parse((ROOT / path).read_text())
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and getattr(d.func, "id", "") == "shared_task"
+                for d in node.decorator_list
+            ):
+                found.append((f"{path}:{node.name}", node))
+    return found
+
+
+def test_tasks_take_ids_and_call_one_service() -> None:
+    """Each task body is its docstring, the import of its service and one call of it
+    (returned or not): the work, the logging and the checks live in the service."""
+    tasks = _task_functions()
+    assert len(tasks) >= 8
+    for name, task in tasks:
+        body = [
+            node
+            for node in task.body
+            if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+        ]
+        imports = [node for node in body if isinstance(node, ast.ImportFrom)]
+        rest = [node for node in body if not isinstance(node, ast.ImportFrom)]
+        assert len(imports) == 1, name
+        assert len(rest) == 1, name
+        call = rest[0].value if isinstance(rest[0], ast.Expr | ast.Return) else None
+        assert isinstance(call, ast.Call), name
+        imported = {alias.asname or alias.name for alias in imports[0].names}
+        assert isinstance(call.func, ast.Name) and call.func.id in imported, name
+        assert all(isinstance(arg, ast.Name) for arg in call.args), name
+        assert all(isinstance(kw.value, ast.Name) for kw in call.keywords), name

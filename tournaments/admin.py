@@ -171,17 +171,7 @@ class TournamentAdmin(DeletesWithHistory, ClubScopedAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and obj.rules_locked:
-            fields += [
-                "format",
-                "rules_preset",
-                "rules_options",
-                "match_mode",
-                "deals_per_match",
-                "liga_target",
-                "bye_score_mode",
-                "bye_fixed_points",
-                "tiebreaks",
-            ]
+            fields += Tournament.RULE_FIELDS
         return fields
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import formats, rating_services, seating
-from .errors import Conflict, Refused
+from .errors import Conflict, draw_refusal
 from .models import (
     Bye,
     ClubMembership,
@@ -35,8 +35,6 @@ from .models import (
 )
 from .selectors import tournament_profile
 from .tasks import draw_round_task
-
-TOO_FEW = _("Not enough checked-in players for a single table.")
 
 
 class DrawInputs:
@@ -370,31 +368,29 @@ def _create_byes(*, round_: Round, players: Sequence[int]) -> None:
     Bye.objects.bulk_create(Bye(round=round_, player_id=p, points=points) for p in players)
 
 
-def _check_drawable(inputs: DrawInputs) -> None:
-    """The synchronous checks of a draw request (the task itself cannot refuse)."""
+def _draw_problem(inputs: DrawInputs) -> tuple[str, dict[str, Any]] | None:
+    """The condition of the field that refuses this draw (a key of
+    ``errors.DRAW_REFUSALS`` and its parameters), or None."""
     tournament = inputs.tournament
     if tournament.format == Tournament.Format.INDIVIDUAL:
         size = _table_size(tournament)
         if len(inputs.registrations) < size:
-            raise Refused("too_few_players", TOO_FEW)
+            return "too_few_players", {}
         pins = Counter(e.fixed_table for e in _entrants(inputs) if e.fixed_table is not None)
         if pins and max(pins.values()) > size:
-            raise Conflict("table_overfull", _("More than four players are fixed to one table."))
-        return
+            return "table_overfull", {"size": size}
+        return None
     if tournament.format == Tournament.Format.LEAGUE:
         if inputs.number > len(league_schedule(tournament)):
-            raise Conflict(
-                "fixtures_exhausted", _("All rounds of the season's fixture list have been drawn.")
-            )
-        return
+            return "fixtures_exhausted", {}
+        return None
     present = {r.player_id for r in inputs.registrations}
     players = _team_players(tournament, present)
     if sum(1 for members in players.values() if len(members) >= 2) < 2:
-        raise Refused("too_few_players", TOO_FEW)
+        return "too_few_players", {}
     if tournament.round_robin and inputs.number > len(pairs_schedule(tournament)):
-        raise Conflict(
-            "fixtures_exhausted", _("Every pair has met every other: the round robin is complete.")
-        )
+        return "round_robin_complete", {}
+    return None
 
 
 SEATERS = {
@@ -410,21 +406,29 @@ def seat_round(*, round_id: int) -> Round:
 
     Idempotent: a round no longer in ``drawing`` (seated already, published, closed) is
     left alone, so a redelivered or duplicated task changes nothing. The seed, attempt
-    and cost breakdown are stored on the round for the organiser."""
+    and cost breakdown are stored on the round for the organiser; a draw that
+    the field no longer allows (players withdrew since the request) is a draft without
+    tables that says why (``Round.draw_refusal``)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if round_.status != Round.Status.DRAWING:
         return round_
     round_.tables.all().delete()  # a half-written earlier try cannot survive; be explicit
     round_.byes.all().delete()
     inputs = DrawInputs(round_.tournament, round_.number, round_.created)
-    try:
-        cost = SEATERS[round_.tournament.format](round_, inputs)
-    except ValueError as error:  # e.g. the field shrank below four since the request
-        cost = {"error": str(error)}
-    round_.cost = cost
+    if problem := _draw_problem(inputs):  # the field changed since the request
+        key, params = problem
+        round_.cost = {"refused": {"key": key, "params": params}}
+    else:  # the seating cannot refuse now: what it raises is a bug, and the task fails
+        round_.cost = SEATERS[round_.tournament.format](round_, inputs)
     round_.status = Round.Status.DRAFT
     round_.save(update_fields=["cost", "status"])
     return round_
+
+
+def seat_queued_round(*, round_id: int) -> None:
+    """The draw task's work: ``seat_round`` unless the round is gone meanwhile."""
+    if Round.objects.filter(pk=round_id).exists():
+        seat_round(round_id=round_id)
 
 
 def _enqueue_draw(round_id: int) -> None:
@@ -449,7 +453,8 @@ def request_round_draw(*, tournament: Tournament, seed: int | None = None) -> Ro
     if tournament.rounds.exclude(stage=Round.Stage.PRELIMINARY).exists():
         raise Conflict("finals_started", _("The finals have begun: no further round is drawn."))
     number = tournament.rounds.count() + 1
-    _check_drawable(DrawInputs(tournament, number, timezone.now()))
+    if problem := _draw_problem(DrawInputs(tournament, number, timezone.now())):
+        raise draw_refusal(*problem)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 class ApplicationError(Exception):
@@ -103,3 +104,38 @@ class InvalidRecord(ApplicationError):
     ) -> None:
         super().__init__(code, message, errors=errors)
         self.preset = preset
+
+
+#: The conditions that refuse a draw, by key: (error class, code, message). The request
+#: checks them (``draw.request_round_draw``); when the field changed before the draw
+#: task ran, the task stores the key and its parameters on the round instead, and the
+#: console and the API show it from there (``Round.draw_refusal``). Anything else that
+#: goes wrong in a draw is a bug: the task fails and it is logged as an error.
+DRAW_REFUSALS: dict[str, tuple[type[ApplicationError], str, Promise]] = {
+    "too_few_players": (
+        Refused,
+        "too_few_players",
+        _("Not enough checked-in players for a single table."),
+    ),
+    "table_overfull": (
+        Conflict,
+        "table_overfull",
+        _("More than %(size)s players are fixed to one table."),
+    ),
+    "fixtures_exhausted": (
+        Conflict,
+        "fixtures_exhausted",
+        _("All rounds of the season's fixture list have been drawn."),
+    ),
+    "round_robin_complete": (
+        Conflict,
+        "fixtures_exhausted",
+        _("Every pair has met every other: the round robin is complete."),
+    ),
+}
+
+
+def draw_refusal(key: str, params: dict[str, Any] | None = None) -> ApplicationError:
+    """The error of a refused draw (``DRAW_REFUSALS``)."""
+    kind, code, message = DRAW_REFUSALS[key]
+    return kind(code, message, params=params)

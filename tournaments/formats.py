@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .seating import LeagueRound, league_fixtures
+from .standings import game_winner
 
 # --------------------------------------------------------------------------- forming pairs
 
@@ -226,10 +227,9 @@ def finals_winner(
     seed (a knockout needs a winner; the preliminary rounds earned the seed)."""
     if liga_winner is not None:
         return liga_winner
-    home = (big[0], small[0], match_points[0])
-    away = (big[1], small[1], match_points[1])
-    if home != away:
-        return 0 if home > away else 1
+    winner = game_winner(big, small, match_points)
+    if winner is not None:
+        return winner
     return 0 if seeds[0] < seeds[1] else 1
 
 

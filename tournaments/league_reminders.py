@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from . import league_selectors
 from .models import LeagueReminder, MatchDay
+from .tasks import send_league_reminder_task
 
 CONFIRM_AFTER = timedelta(hours=24)
 ACCEPT_AFTER = timedelta(hours=48)
@@ -79,6 +80,14 @@ def due_reminders(now: datetime | None = None) -> list[tuple[int, str]]:
             if is_due(day, kind, now):
                 due.append((day.pk, str(kind)))
     return due
+
+
+def queue_due_reminders() -> int:
+    """Queue one sending task for every reminder due now; the number queued."""
+    due = due_reminders()
+    for match_day_id, kind in due:
+        send_league_reminder_task.delay(match_day_id, kind)
+    return len(due)
 
 
 def _emails(users: Any) -> list[str]:

@@ -22,6 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import profiles
 
+from .errors import DRAW_REFUSALS, ApplicationError, draw_refusal
 from .validators import validate_embed_origins, validate_name
 
 #: The most deals a match of a fixed number of deals may have.
@@ -349,6 +350,20 @@ class Tournament(models.Model):
 
     #: The fields ``mark_started`` changes (for ``save(update_fields=...)``).
     START_FIELDS = ("status", "rules_locked", "locked_at")
+    #: The fields fixed with the rules once the tournament has started (``rules_locked``):
+    #: the game, how tables play and how the standings rank. The services refuse a
+    #: change of any of them and the admin shows them read-only.
+    RULE_FIELDS = (
+        "format",
+        "rules_preset",
+        "rules_options",
+        "match_mode",
+        "deals_per_match",
+        "liga_target",
+        "bye_score_mode",
+        "bye_fixed_points",
+        "tiebreaks",
+    )
 
     def mark_started(self) -> None:
         """Running from now on, its rules fixed; the caller saves ``START_FIELDS``."""
@@ -562,6 +577,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – Runde {self.number}"
+
+    def draw_refusal(self) -> ApplicationError | None:
+        """Why the draw task seated nobody (a condition of the field that changed after
+        the request, ``errors.DRAW_REFUSALS``), or None."""
+        refused = self.cost.get("refused") if isinstance(self.cost, dict) else None
+        if not isinstance(refused, dict) or refused.get("key") not in DRAW_REFUSALS:
+            return None
+        return draw_refusal(refused["key"], refused.get("params") or {})
 
 
 class Table(models.Model):

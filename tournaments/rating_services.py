@@ -48,7 +48,7 @@ from .models import (
     Round,
     Tournament,
 )
-from .results import enqueue_ratings_recompute
+from .results import RATINGS_FLAG, clear_queued_flag, enqueue_ratings_recompute
 from .tasks import rate_closed_round_task
 
 # --- queueing -------------------------------------------------------------------------
@@ -98,14 +98,9 @@ def rated_game(match: selectors.ScoredMatch) -> ratings.Game | None:
     if len(s) != 4 or 0 in s or len(set(s)) != 4:
         return None
     teams = ((s[0], s[2]), (s[1], s[3]))
-    big = match.big
-    if match.mode == Match.Mode.LIGA:  # a decided Liga-Partie is one game won
-        won = match.liga_winner
-        big = (0, 0) if won is None else ((1, 0) if won == 0 else (0, 1))
-    result = standings.GameResult(
-        match.round, match.table, teams, big, match.small, match.match_points
-    )
-    return ratings.Game(teams=teams, winner=result.winner())
+    big = selectors.game_big_points(match)
+    winner = standings.game_winner(big, match.small, match.match_points)
+    return ratings.Game(teams=teams, winner=winner)
 
 
 def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Game]]:
@@ -145,9 +140,14 @@ def _order(round_: Round | RatedRound) -> tuple[bool, Any, int]:
 @transaction.atomic
 def rate_closed_round(*, round_id: int) -> None:
     """Rate one closed round for each club it counts for, one step on top of the stored
-    ratings; from scratch when it is not the latest in closing order. Idempotent."""
-    round_ = Round.objects.select_related("tournament__league_match_day__away").get(pk=round_id)
-    if round_.status != Round.Status.CLOSED:
+    ratings; from scratch when it is not the latest in closing order. Idempotent; a round
+    gone meanwhile is left alone."""
+    round_ = (
+        Round.objects.select_related("tournament__league_match_day__away")
+        .filter(pk=round_id)
+        .first()
+    )
+    if round_ is None or round_.status != Round.Status.CLOSED:
         return
     pool = pool_of(round_.tournament)
     for club_id in _clubs_of(round_.tournament):
@@ -164,6 +164,15 @@ def rate_closed_round(*, round_id: int) -> None:
 
 
 @transaction.atomic
+def recompute_queued_club_ratings(*, club_id: int) -> None:
+    """The queued recompute of a club's ratings (the task's work): its flag cleared
+    first (a correction committed meanwhile queues a follow-up), then recomputed from
+    scratch unless the club is gone."""
+    clear_queued_flag(RATINGS_FLAG, club_id)
+    if Club.objects.filter(pk=club_id).exists():
+        recompute_club_ratings(club_id=club_id)
+
+
 def recompute_club_ratings(*, club_id: int) -> int:
     """Rate every closed round of the club again from scratch; the number of rounds."""
     return _recompute(_lock(club_id))

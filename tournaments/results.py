@@ -13,22 +13,28 @@ This module does not compute standings (``snapshots``) and knows nothing of HTTP
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
+from django.utils import timezone
 
-from .models import Club, Tournament
+from .models import Club, Round, Tournament
 from .tasks import (
+    draw_round_task,
     recompute_club_leaderboards_task,
     recompute_club_ratings_task,
     recompute_standings_task,
 )
+
+logger = logging.getLogger(__name__)
 
 STANDINGS_FLAG = "standings-queued:{}"
 LEADERBOARDS_FLAG = "leaderboards-queued:{}"
@@ -36,6 +42,8 @@ RATINGS_FLAG = "ratings-queued:{}"
 #: A queued flag older than this is presumed lost (killed worker, flushed queue).
 FLAG_STALE_SECONDS = 120
 FLAG_TIMEOUT = FLAG_STALE_SECONDS * 10
+#: A round still ``drawing`` this long after its request lost its draw task.
+STALE_DRAW_SECONDS = 60
 
 
 def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
@@ -158,3 +166,39 @@ def _send_recompute(task: Any, owner_id: int) -> None:
         task.apply_async((owner_id,), countdown=delay)
     else:
         task.delay(owner_id)
+
+
+def clear_queued_flag(flag: str, owner_id: int) -> None:
+    """A queued recompute starts: its flag is cleared before it reads the results
+    version, so a result entered while it runs queues exactly one follow-up."""
+    cache.delete(flag.format(owner_id))
+
+
+def requeue_lagging_work() -> dict[str, int]:
+    """Queue a recompute for every tournament and club whose snapshot lags its results
+    version and whose queued flag is absent or stale (a flushed Redis, a lost message, a
+    killed worker), and a draw for rounds stuck in ``drawing``; how many of each."""
+    tournaments = Tournament.objects.filter(
+        Q(standings_snapshot__isnull=True, results_version__gt=0)
+        | Q(standings_snapshot__computed_version__lt=F("results_version"))
+    ).values_list("pk", flat=True)
+    clubs = Club.objects.filter(
+        Q(snapshot__isnull=True, results_version__gt=0)
+        | Q(snapshot__computed_version__lt=F("results_version"))
+    ).values_list("pk", flat=True)
+    queued = {
+        "standings": sum(
+            enqueue_standings_recompute(tournament_id=pk, force=True) for pk in tournaments
+        ),
+        "leaderboards": sum(enqueue_leaderboards_recompute(club_id=pk, force=True) for pk in clubs),
+        "draws": 0,
+    }
+    stale = timezone.now() - timedelta(seconds=STALE_DRAW_SECONDS)
+    for round_id in Round.objects.filter(
+        status=Round.Status.DRAWING, created__lt=stale
+    ).values_list("pk", flat=True):
+        draw_round_task.delay(round_id)
+        queued["draws"] += 1
+    if any(queued.values()):
+        logger.info("re-queued lagging work: %s", queued)
+    return queued

@@ -5,9 +5,11 @@ services). Nothing here writes."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
@@ -218,12 +220,36 @@ class ScoredMatch:
 
 def tournament_options(tournament: Tournament) -> engine.Options:
     """The engine's options of the tournament's (validated) rules."""
-    return profiles.tournament_rules(tournament.rules_preset, tournament.rules_options)
+    options = json.dumps(tournament.rules_options or {}, sort_keys=True)
+    return _resolved_options(tournament.rules_preset, options)
+
+
+@lru_cache(maxsize=256)
+def _resolved_options(preset: str, options: str) -> engine.Options:
+    """Rules resolved once per preset and options (``Options`` is frozen): every deal
+    entry asks for them."""
+    return profiles.tournament_rules(preset, json.loads(options))
 
 
 def tournament_profile(tournament: Tournament) -> profiles.GameProfile:
     """The game the tournament plays."""
     return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
+
+
+def game_big_points(scored: ScoredMatch) -> tuple[int, int]:
+    """The big points a match counts with as a game (``standings.game_winner``): a
+    Liga-Partie is one game its winner takes once decided (1:0), level until then;
+    any other match counts its big points."""
+    if scored.mode != Match.Mode.LIGA:
+        return scored.big
+    winner = scored.liga_winner
+    return (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
+
+
+def liga_partie(results: Sequence[dict[str, Any]], *, target: int) -> engine.LigaState:
+    """The Liga-Partie after these deal results, kept up to the deal that ended it: a
+    corrected deal may have ended the Partie before later deals (``engine.until_over``)."""
+    return engine.until_over(partial(engine.score_liga, target=target), results)
 
 
 def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
@@ -267,14 +293,9 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
 def points_match(
     results: Sequence[dict[str, Any]], options: engine.Options
 ) -> engine.PointsMatchState:
-    """The points match after these deal results. A corrected deal may have ended a match
-    to a target before later deals: the match then ends there."""
-    for count in range(len(results), 0, -1):
-        try:
-            return engine.score_match(results[:count], options)
-        except engine.KeeperError:
-            continue
-    return engine.score_match([], options)
+    """The points match after these deal results, kept up to the deal that ended it (a
+    corrected deal may have ended a match to a target before later deals)."""
+    return engine.until_over(partial(engine.score_match, options=options), results)
 
 
 def _scored(

@@ -360,9 +360,22 @@ class ByeSerializer(ModelSerializer):
         fields = ["player", "player_name", "points"]
 
 
+class DrawRefusalSerializer(Serializer):
+    """Why a draw seated nobody: a condition of the field, in the caller's language."""
+
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
 class RoundSerializer(ModelSerializer):
     tables = TableSerializer(many=True, read_only=True)
     byes = ByeSerializer(many=True, read_only=True)
+    draw_refusal = serializers.SerializerMethodField()
+
+    @extend_schema_field(DrawRefusalSerializer(allow_null=True))
+    def get_draw_refusal(self, round_: Round) -> dict[str, str] | None:
+        refusal = round_.draw_refusal()
+        return None if refusal is None else {"code": refusal.code, "detail": refusal.message}
 
     class Meta:
         model = Round
@@ -374,6 +387,7 @@ class RoundSerializer(ModelSerializer):
             "seed",
             "attempt",
             "cost",
+            "draw_refusal",
             "published_at",
             "closed_at",
             "tables",

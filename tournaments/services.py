@@ -49,19 +49,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 #: Fields the stored standings and club tables show or depend on besides the results.
 SHOWN_FIELDS = frozenset({"name", "is_public"})
-RULE_FIELDS = frozenset(
-    {
-        "rules_preset",
-        "rules_options",
-        "match_mode",
-        "deals_per_match",
-        "liga_target",
-        "bye_score_mode",
-        "bye_fixed_points",
-        "tiebreaks",
-        "format",
-    }
-)
 
 
 # --- clubs and players ----------------------------------------------------------------
@@ -203,14 +190,15 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if "tiebreaks" in changes:
         _check_tiebreaks(changes["tiebreaks"])
-    locked = sorted(f for f in RULE_FIELDS & changes.keys() if changes[f] != getattr(tournament, f))
+    rule_changes = set(Tournament.RULE_FIELDS) & changes.keys()
+    locked = sorted(f for f in rule_changes if changes[f] != getattr(tournament, f))
     if tournament.rules_locked and locked:
         raise Conflict(
             "rules_locked",
             _("The rules are fixed since the tournament started: %(fields)s."),
             params={"fields": ", ".join(locked)},
         )
-    if RULE_FIELDS & changes.keys():
+    if rule_changes:
         changes = {
             **changes,
             **_checked_rules(
@@ -469,10 +457,11 @@ def publish_round(*, round_: Round) -> Round:
     if round_.status != Round.Status.DRAFT:
         raise Conflict("already_published", _("The round is already published."))
     if not round_.tables.exists():
+        refusal = round_.draw_refusal()
         raise Conflict(
             "nobody_seated",
-            _("The draw seated nobody: %(reason)s."),
-            params={"reason": round_.cost.get("error", "no tables")},
+            _("The draw seated nobody: %(reason)s"),
+            params={"reason": refusal.message if refusal else _("no table could be filled.")},
         )
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()

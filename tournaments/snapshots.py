@@ -14,6 +14,7 @@ tasks call these.
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,7 +27,7 @@ from django.db.models import Model, QuerySet
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
-from . import selectors, standings
+from . import results, selectors, standings
 from .models import (
     Bye,
     Club,
@@ -40,6 +41,8 @@ from .models import (
     TeamMember,
     Tournament,
 )
+
+logger = logging.getLogger(__name__)
 
 TIEBREAK_NAMES = {
     "match_points": standings.TieBreak.TOURNAMENT_POINTS,
@@ -99,15 +102,11 @@ def _tournament_game(
         home = match.home_team or team_of.get(s[0], -s[0])
         away = match.away_team or team_of.get(s[1], -s[1])
         teams = ((home,), (away,))
-    big = match.big
-    if match.mode == Match.Mode.LIGA:  # a Liga-Partie is one game: its winner takes it
-        winner = match.liga_winner
-        big = (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
     return standings.GameResult(
         round=match.round,
         table=match.table,
         teams=teams,
-        big=big,
+        big=selectors.game_big_points(match),
         small=match.small,
         match_points=match.match_points,
     )
@@ -391,6 +390,23 @@ def compute_club_leaderboards(*, club_id: int) -> dict[str, Any]:
         "boss": boss,
         "leagues": _leagues(club, scored),
     }
+
+
+def recompute_queued_standings(*, tournament_id: int) -> None:
+    """The queued standings recompute (the task's work): its flag cleared first, then
+    the standings recomputed unless the tournament is gone."""
+    results.clear_queued_flag(results.STANDINGS_FLAG, tournament_id)
+    if Tournament.objects.filter(pk=tournament_id).exists():
+        logger.info("Recomputing standings of tournament %s", tournament_id)
+        recompute_standings(tournament_id=tournament_id)
+
+
+def recompute_queued_leaderboards(*, club_id: int) -> None:
+    """The queued recompute of a club's all-time table, KlammernBoss history and league
+    tables: its flag cleared first, then recomputed unless the club is gone."""
+    results.clear_queued_flag(results.LEADERBOARDS_FLAG, club_id)
+    if Club.objects.filter(pk=club_id).exists():
+        recompute_club_leaderboards(club_id=club_id)
 
 
 def recompute_club_leaderboards(*, club_id: int) -> bool:

@@ -71,6 +71,18 @@ def _json(value: Value | None) -> int | float | None:
 # --------------------------------------------------------------------------- inputs
 
 
+def game_winner(
+    big: tuple[int, int], small: tuple[int, int], match_points: tuple[int, int]
+) -> int | None:
+    """The winner of a game (RULES.md, "KlammernBoss"): the team (0 or 1) with more big
+    points, then more small points, then more match points; None when level on all."""
+    first = (big[0], small[0], match_points[0])
+    second = (big[1], small[1], match_points[1])
+    if first == second:
+        return None
+    return 0 if first > second else 1
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One table match (Partie) of a round: two teams and their totals for the match."""
@@ -84,11 +96,7 @@ class GameResult:
 
     def winner(self) -> int | None:
         """Index (0 or 1) of the winning team, or None for a draw."""
-        first = (self.big[0], self.small[0], self.match_points[0])
-        second = (self.big[1], self.small[1], self.match_points[1])
-        if first == second:
-            return None
-        return 0 if first > second else 1
+        return game_winner(self.big, self.small, self.match_points)
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,12 @@ Checks deal records (``check``), analyses full deals under perfect play
 (``analyse``, ``deal_par``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
 ``score_hamburg``; ``score_match`` for Klaverjas, Belote, the Schieber and Klammern for 2
-or 3 players). ``PRESETS`` names the rule configurations the platform offers,
-``ENGINE_ONLY_PRESETS`` those the engine knows but the platform does not offer yet
-(Belote, the 36-card Schieber), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
-card texts (36 for the Schieber, 32 for the rest); ``player_count`` says how many sit
-at a table of a preset. It imports nothing outside the standard library and never touches
+or 3 players; ``until_over`` stops any of them at the deal that ended the match);
+``next_dealer`` says who deals next. ``PRESETS`` names the rule configurations the
+platform offers, ``ENGINE_ONLY_PRESETS`` those the engine knows but the platform does not
+offer yet (the 36-card Schieber), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
+card texts (36 for the Schieber, 32 for the rest); ``player_count`` says how many sit at
+a table of a preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.
 
 When ``scripts/build_engine.py`` has compiled the engine with mypyc from exactly these
@@ -39,6 +40,7 @@ from .keepers import (
     score_match,
     score_small_big,
     score_solo_match,
+    until_over,
 )
 from .native import running_native
 from .play import legal_cards, trick_winner
@@ -47,17 +49,21 @@ from .record import ENGINE_VERSION
 from .rules import (
     ALL_PRESETS,
     ENGINE_ONLY_PRESETS,
+    FIRST_DEALER,
     PRESETS,
     Options,
     is_team_game,
+    next_dealer,
     player_count,
     resolve_rules,
+    same_dealer_after_thrown_in,
 )
 
 __all__ = [
     "ALL_PRESETS",
     "ANALYSIS_VERSION",
     "ENGINE_ONLY_PRESETS",
+    "FIRST_DEALER",
     "GAME_NOT_ANALYSABLE",
     "NOT_ANALYSABLE",
     "CARD_BY_TEXT",
@@ -85,8 +91,10 @@ __all__ = [
     "player_count",
     "running_native",
     "legal_cards",
+    "next_dealer",
     "random_deal",
     "resolve_rules",
+    "same_dealer_after_thrown_in",
     "score_hamburg",
     "score_hamburg_match",
     "score_klaverjas_match",
@@ -95,4 +103,5 @@ __all__ = [
     "score_small_big",
     "score_solo_match",
     "trick_winner",
+    "until_over",
 ]

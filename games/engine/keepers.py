@@ -15,6 +15,8 @@
   to 1000 points, ranked as Klaverjas (match points 2/1/0, then total points); a
   Schieber match is 12 deals or to 2500 points (1000 short), each deal's ``points``
   already multiplied when the ``multipliers`` option is on.
+- ``until_over``: any keeper over the deals up to the one that ended the match (a
+  corrected deal may end it before deals entered after it).
 
 Points matches (**Decision**): played deals count (thrown-in deals are skipped); with a
 target the match ends after the deal in which someone reaches it, the highest total
@@ -32,7 +34,7 @@ can be kept under either scoring.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -392,6 +394,21 @@ def score_solo_match(
     return score_points_match(
         results, sides=players, deals_per_match=deals_per_match, target=target
     )
+
+
+def until_over[State](
+    keeper: Callable[[Sequence[Result]], State], results: Sequence[Result]
+) -> State:
+    """What ``keeper`` counts over the deals up to the one that ended the match. A
+    corrected deal may end a match (a March, a target reached earlier) before deals that
+    were entered after it; those deals then do not count. Any other ``KeeperError``
+    is raised."""
+    try:
+        return keeper(results)
+    except KeeperError as error:
+        if error.code != "game_over":
+            raise
+        return keeper(results[: int(error.params["deal"])])
 
 
 def score_match(results: Iterable[Result], options: Options) -> PointsMatchState:

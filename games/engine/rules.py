@@ -198,6 +198,25 @@ def is_team_game(options: Options) -> bool:
     return options.players == 4
 
 
+#: The seat that deals a match's first deal.
+FIRST_DEALER: Final = 0
+
+
+def same_dealer_after_thrown_in(options: Options) -> bool:
+    """Whether a thrown-in deal is dealt again by the same dealer: Klammern for four
+    (RULES.md, "Table, seats, teams"). In Belote and Klammern for 2 or 3 the next player
+    deals; Klaverjas deals are never thrown in."""
+    return options.game == "klammern" and options.players == 4
+
+
+def next_dealer(dealer: int, *, thrown_in: bool, options: Options) -> int:
+    """The seat that deals after ``dealer``'s deal: clockwise, except that a thrown-in
+    deal of Klammern for four is dealt again by the same seat."""
+    if thrown_in and same_dealer_after_thrown_in(options):
+        return dealer % options.players
+    return (dealer + 1) % options.players
+
+
 def _check_value(name: str, value: object) -> None:
     default = getattr(PRESETS[DEFAULT_PRESET], name)
     if isinstance(default, bool):

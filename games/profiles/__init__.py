@@ -25,7 +25,7 @@ from typing import Any
 
 from games import engine
 
-from .base import Column, DealColumn, EntrySheet, GameProfile, Label, MatchState, kept_until_end
+from .base import Column, DealColumn, EntrySheet, GameProfile, Label, MatchState
 from .belote import BELOTE
 from .klammern import HAMBURG, KLAMMERN
 from .klaverjas import AMSTERDAM, ROTTERDAM
@@ -105,7 +105,6 @@ __all__ = [
     "GameProfile",
     "Label",
     "MatchState",
-    "kept_until_end",
     "preset_label",
     "profile_for",
     "profile_of",

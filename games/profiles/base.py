@@ -121,19 +121,6 @@ class MatchState:
         return self.kind == "hamburg"
 
 
-def kept_until_end[State](
-    keep: Callable[[Sequence[Result]], State], results: Sequence[Result]
-) -> State:
-    """``keep(results)``; when a corrected deal ended the match before later deals (the
-    keeper refuses them), the match as it stood at its end."""
-    for count in range(len(results), 0, -1):
-        try:
-            return keep(results[:count])
-        except engine.KeeperError:
-            continue
-    return keep([])
-
-
 @dataclass(frozen=True)
 class GameProfile:
     """A game as the platform plays it. Subclasses answer the match's score.

@@ -20,7 +20,6 @@ from .base import (
     GameProfile,
     MatchState,
     Result,
-    kept_until_end,
     per_side,
 )
 
@@ -56,7 +55,9 @@ class KlammernProfile(GameProfile):
         augen = tuple(sum(r.get("match_points", [0, 0])[team] for r in results) for team in (0, 1))
         liga = None
         if mode == TO_TARGET:
-            liga = kept_until_end(lambda rs: engine.score_liga(rs, target=target), results).winner
+            liga = engine.until_over(
+                lambda rs: engine.score_liga(rs, target=target), results
+            ).winner
         return MatchState(
             kind="liga" if mode == TO_TARGET else ("hamburg" if self.hamburg else "small_big"),
             big=big,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 
-from .base import DEALS, TO_TARGET, GameProfile, MatchState, Result, kept_until_end
+from .base import DEALS, TO_TARGET, GameProfile, MatchState, Result
 from .klammern import deals_text
 
 
@@ -38,7 +38,7 @@ class PointsProfile(GameProfile):
         return deals_text(deals)
 
     def kept(self, results: Sequence[Result], options: engine.Options) -> engine.PointsMatchState:
-        return kept_until_end(lambda rs: engine.score_match(rs, options), results)
+        return engine.until_over(lambda rs: engine.score_match(rs, options), results)
 
     def match_state(
         self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games import analysis_services, services
 from games.analysis_services import analyse_missing_deals, versions_lacking_analysis
 from games.engine.analysis import ANALYSIS_VERSION, NOT_ANALYSABLE
 from games.models import DealAnalysis, DealVersion
@@ -122,3 +122,32 @@ def test_api_schema_documents_the_endpoint(anonymous: APIClient) -> None:
     schema = anonymous.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert schema.status_code == 200
     assert "/api/matches/{match_id}/deals/{number}/analysis/" in schema.json()["paths"]
+
+
+@pytest.mark.analysis
+def test_without_a_worker_the_entry_never_waits_for_the_analysis(
+    event: Event, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The embedded default runs tasks in-process: an analysis queued on entry would run
+    inside the tablet's request (and the interpreted solver holds the interpreter lock),
+    so nothing is queued; ``analyse_deals`` catches up later."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # as settings.py sets it without REDIS_URL
+    assert not services.analysis_queued_on_entry()
+
+    def no_analysis_here(record: Any) -> Any:
+        raise AssertionError("the deal entry ran the par analysis")
+
+    monkeypatch.setattr(analysis_services.engine, "analyse", no_analysis_here)
+    version = enter(event, COSTLY_DEAL)
+    reply = client_for(device_code=event.code1).get(analysis_url(event))
+    assert reply.json()["status"] == "pending"
+    monkeypatch.undo()
+    call_command("analyse_deals", stdout=None)
+    assert DealAnalysis.objects.get(version=version).analysed
+
+
+@pytest.mark.analysis
+def test_with_a_worker_the_entry_queues_the_analysis(event: Event) -> None:
+    assert services.analysis_queued_on_entry()
+    version = enter(event, COSTLY_DEAL)
+    assert DealAnalysis.objects.filter(version=version, analysed=True).exists()

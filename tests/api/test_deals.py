@@ -154,7 +154,7 @@ def test_entry_of_a_deal_of_a_finished_match_is_409_already_entered(
     event: Event, device: APIClient
 ) -> None:
     enter_all(device, event.match1)
-    response = post(device, event.match1, 4, summary_record(team0_points=90))
+    response = post(device, event.match1, 4, summary_record(dealer=3, team0_points=90))
 
     assert response.status_code == 409
     assert response.json()["detail"] == "Deal 4 of this table was already entered."
@@ -174,7 +174,7 @@ def test_entered_deal_reports_its_own_id_and_time(event: Event, device: APIClien
         version.created
     )
     assert abs((version.deal.created - version.created).total_seconds()) < 5
-    written = services.submit_deal(match=event.match1, number=2, record=summary_record())
+    written = services.submit_deal(match=event.match1, number=2, record=summary_record(dealer=1))
     assert written.deal_id == written.deal.pk == Deal.objects.get(number=2).pk
     assert written.pk == DealVersion.objects.get(deal__number=2).pk
     assert written.deal.match == event.match1
@@ -212,10 +212,10 @@ def test_closed_round_takes_late_deals_until_the_tournament_is_finished(
     # a tablet that was offline at the close sends what was played; the organiser
     # enters a missing deal
     assert post(device, event.match1, 1, summary_record()).status_code == 201
-    assert post(organiser_client, event.match1, 2, summary_record()).status_code == 201
+    assert post(organiser_client, event.match1, 2, summary_record(dealer=1)).status_code == 201
     organiser_client.post(f"/api/tournaments/{event.tournament.pk}/finish/")
-    assert post(device, event.match1, 3, summary_record()).status_code == 401  # codes ended
-    response = post(organiser_client, event.match1, 3, summary_record())
+    assert post(device, event.match1, 3, summary_record(dealer=2)).status_code == 401  # codes ended
+    response = post(organiser_client, event.match1, 3, summary_record(dealer=2))
     assert response.status_code == 409 and response.json()["code"] == "tournament_finished"
     assert Deal.objects.count() == 2
 
@@ -375,12 +375,12 @@ def test_confirmed_match_only_changed_by_organiser(
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
     assert response.json()["confirmed_teams"] == [0, 1]
 
-    by_device = put(device, event.match1, 2, summary_record(team0_points=120), version=1)
+    by_device = put(device, event.match1, 2, summary_record(dealer=1, team0_points=120), version=1)
     assert by_device.status_code == 409
     assert "only the organiser" in by_device.json()["detail"]
 
     by_organiser = put(
-        organiser_client, event.match1, 2, summary_record(team0_points=120), version=1
+        organiser_client, event.match1, 2, summary_record(dealer=1, team0_points=120), version=1
     )
     assert by_organiser.status_code == 200
     event.match1.refresh_from_db()
@@ -451,14 +451,27 @@ def test_liga_match_ends_at_target(club_a: Any, organiser: Any) -> None:
     liga = make_event(club=club_a, liga=True, seed=11)
     device = client_for(device_code=liga.code1)
     for n in range(1, 6):  # 10 match points per deal to team 1
-        assert post(device, liga.match1, n, summary_record(team0_points=64)).status_code == 201
+        assert (
+            post(
+                device,
+                liga.match1,
+                n,
+                summary_record(dealer=(n - 1) % 4, declarer=1, team0_points=64),
+            ).status_code
+            == 201
+        )
     liga.match1.refresh_from_db()
     assert liga.match1.status == "open"
 
-    assert post(device, liga.match1, 6, summary_record(team0_points=64)).status_code == 201
+    assert (
+        post(
+            device, liga.match1, 6, summary_record(dealer=1, declarer=1, team0_points=64)
+        ).status_code
+        == 201
+    )
     liga.match1.refresh_from_db()
     assert liga.match1.status == "finished"
-    late = post(device, liga.match1, 7, summary_record())
+    late = post(device, liga.match1, 7, summary_record(dealer=2))
     assert late.status_code == 409 and "finished" in late.json()["detail"]
     score = device.get("/api/device/").json()["running_score"]["liga"]
     assert score["points"] == [36, 60] and score["winner"] == 1

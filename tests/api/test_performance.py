@@ -89,7 +89,10 @@ def test_queries_do_not_grow_with_the_match(club_a: Any, organiser: Any) -> None
     counts = []
     for number in range(1, 12):
         with CaptureQueriesContext(connection) as queries:
-            assert post(device, match, number, summary_record()).status_code == 201
+            assert (
+                post(device, match, number, summary_record(dealer=(number - 1) % 4)).status_code
+                == 201
+            )
         counts.append(len(queries))
     assert len(set(counts)) == 1, counts
 
@@ -100,8 +103,14 @@ def test_entry_statements_are_prepared_on_postgresql(event: Event, device: APICl
     entry's statements for every deal."""
     second = client_for(device_code=event.code2)
     for number in range(1, 5):
-        assert post(device, event.match1, number, summary_record()).status_code == 201
-        assert post(second, event.match2, number, summary_record()).status_code == 201
+        assert (
+            post(device, event.match1, number, summary_record(dealer=(number - 1) % 4)).status_code
+            == 201
+        )
+        assert (
+            post(second, event.match2, number, summary_record(dealer=(number - 1) % 4)).status_code
+            == 201
+        )
     if connection.vendor != "postgresql":  # SQLite: the ordinary cursor
         return
     with connection.cursor() as cursor:
@@ -129,7 +138,7 @@ def test_correction_answer_equals_the_stored_deal(event: Event, device: APIClien
     post(device, event.match1, 1, summary_record())
     response = device.put(
         f"/api/matches/{event.match1.pk}/deals/1/",
-        summary_record(dealer=1),
+        summary_record(team0_points=100),
         format="json",
         HTTP_IDEMPOTENCY_KEY="c1",
         HTTP_IF_MATCH='"1"',
@@ -147,14 +156,19 @@ def test_liga_finishes_when_the_keeper_says_so(club_a: Any, organiser: Any) -> N
     number = 0
     while event.match1.status == Match.Status.OPEN:
         number += 1
-        assert post(device, event.match1, number, summary_record()).status_code == 201
+        assert (
+            post(device, event.match1, number, summary_record(dealer=(number - 1) % 4)).status_code
+            == 201
+        )
         event.match1.refresh_from_db()
     from games import engine
     from games.selectors import current_results
 
     state = engine.score_liga(current_results(event.match1), target=51)
     assert state.finished and number > 1
-    assert post(device, event.match1, number + 1, summary_record()).status_code == 409
+    assert (
+        post(device, event.match1, number + 1, summary_record(dealer=number % 4)).status_code == 409
+    )
 
 
 def test_standings_reads_are_cheap(event: Event, anonymous: APIClient) -> None:

@@ -54,7 +54,10 @@ def test_the_poll_records_last_contact_and_waiting_entries(event: Event) -> None
 def test_offline_entries_survive_a_forced_close(event: Event, organiser: Any) -> None:
     device = client_for(device_code=event.code1)
     for number in (1, 2):
-        assert post(device, event.match1, number, summary_record()).status_code == 201
+        assert (
+            post(device, event.match1, number, summary_record(dealer=(number - 1) % 4)).status_code
+            == 201
+        )
     poll(event, 2)  # deals 3 and 4 were entered while offline
 
     with pytest.raises(Conflict) as refused:
@@ -65,7 +68,10 @@ def test_offline_entries_survive_a_forced_close(event: Event, organiser: Any) ->
     services.close_round(round_=event.round, force=True)
 
     for number in (3, 4):  # the tablet is back online and sends what it held
-        assert post(device, event.match1, number, summary_record()).status_code == 201
+        assert (
+            post(device, event.match1, number, summary_record(dealer=(number - 1) % 4)).status_code
+            == 201
+        )
     event.match1.refresh_from_db()
     assert event.match1.status == Match.Status.FINISHED
     assert Deal.objects.filter(match=event.match1).count() == 4
@@ -74,7 +80,7 @@ def test_offline_entries_survive_a_forced_close(event: Event, organiser: Any) ->
 def test_unconfirmed_tables_block_the_close(event: Event) -> None:
     device = client_for(device_code=event.code1)
     for number in range(1, 5):
-        post(device, event.match1, number, summary_record())
+        post(device, event.match1, number, summary_record(dealer=(number - 1) % 4))
     with pytest.raises(Conflict) as refused:
         services.close_round(round_=event.round)
     assert refused.value.params["unconfirmed"] == "1"
@@ -97,12 +103,15 @@ def test_no_entries_once_the_tournament_is_finished(event: Event, organiser: Any
 def test_a_thrown_in_deal_is_not_a_planned_deal(event: Event) -> None:
     device = client_for(device_code=event.code1)
     assert post(device, event.match1, 1, summary_record()).status_code == 201
-    assert post(device, event.match1, 2, THROWN_IN).status_code == 201
+    # the same dealer (seat 1) deals again after the thrown-in deal 2
+    assert post(device, event.match1, 2, {**THROWN_IN, "dealer": 1}).status_code == 201
     for number in (3, 4):
-        assert post(device, event.match1, number, summary_record()).status_code == 201
+        assert (
+            post(device, event.match1, number, summary_record(dealer=number - 2)).status_code == 201
+        )
     event.match1.refresh_from_db()
     assert event.match1.status == Match.Status.OPEN  # 3 of 4 planned deals played
-    assert post(device, event.match1, 5, summary_record()).status_code == 201
+    assert post(device, event.match1, 5, summary_record(dealer=3)).status_code == 201
     event.match1.refresh_from_db()
     assert event.match1.status == Match.Status.FINISHED
 
@@ -110,7 +119,7 @@ def test_a_thrown_in_deal_is_not_a_planned_deal(event: Event) -> None:
 def test_the_score_is_shown_in_the_matchs_own_terms(event: Event) -> None:
     device = client_for(device_code=event.code1)
     for number in range(1, 5):  # team 1 plays and makes every deal: 4 small points
-        post(device, event.match1, number, summary_record(dealer=number % 4 * 0))
+        post(device, event.match1, number, summary_record(dealer=(number - 1) % 4, declarer=1))
     row = selectors.round_progress(event.round)[0]
     assert row["score"]["kind"] == "small_big"
     assert row["score"]["small"] == [0, 4] and row["score"]["big"] == [0, 0]

@@ -250,7 +250,8 @@ def play(match: int, code: str, *, home_wins: bool) -> None:
     (home takes all 164: 16 Augen) or makes it (144:20, 14:2) four times: 64 or 56."""
     tablet = client_for(device_code=code)
     for number in range(1, 5):
-        record = summary_record(dealer=0, team0_points=100 if home_wins else 20)
+        points = 100 if home_wins else 20
+        record = summary_record(dealer=number - 1, declarer=1, team0_points=points)
         reply = tablet.post(
             f"/api/matches/{match}/deals/{number}/",
             record,
@@ -376,7 +377,7 @@ def test_the_venue_confirms_for_both_and_a_correction_needs_new_confirmations(
     match = body["live"]["partien"][0]["match"]
     correction = world.client("organiser").put(
         f"/api/matches/{match}/deals/4/",
-        summary_record(dealer=0, team0_points=20),
+        summary_record(dealer=3, declarer=1, team0_points=20),
         format="json",
         HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
         HTTP_IF_MATCH='"1"',

@@ -200,7 +200,8 @@ def test_the_close_message_is_plain_when_no_tablet_holds_anything(
 
 #: 4 deals ending 0:0 big and 3:3 small: team 0 makes one (1:0), team 1 fails one (3:0),
 #: team 0 fails one (3:2), team 1 makes one (3:3). Augen 10+16+0+4 : 6+0+16+12 = 30:34.
-LEVEL_DEALS = [(3, 100), (0, 100), (1, 40), (2, 40)]
+#: (declarer, team 0's card points); the deal passes clockwise from seat 0.
+LEVEL_DEALS = [(0, 100), (1, 100), (2, 40), (3, 40)]
 
 
 @pytest.mark.parametrize(
@@ -209,8 +210,9 @@ LEVEL_DEALS = [(3, 100), (0, 100), (1, 40), (2, 40)]
 def test_a_match_level_on_small_points_shows_its_augen_and_winner(
     event: Event, web: Client, client: Client, language: str, wins: str
 ) -> None:
-    for number, (dealer, points) in enumerate(LEVEL_DEALS, start=1):
-        enter(event, number, summary_record(dealer=dealer, team0_points=points))
+    for number, (declarer, points) in enumerate(LEVEL_DEALS, start=1):
+        record = summary_record(dealer=number - 1, declarer=declarer, team0_points=points)
+        enter(event, number, record)
     event.match1.refresh_from_db()
     assert event.match1.status == Match.Status.FINISHED
 
@@ -232,7 +234,7 @@ def test_a_match_level_on_small_points_shows_its_augen_and_winner(
 
 
 def test_no_augen_line_while_big_or_small_points_decide(event: Event, web: Client) -> None:
-    enter(event, 1, summary_record(dealer=3, team0_points=100))
+    enter(event, 1, summary_record(declarer=0, team0_points=100))
     console = text(web.get(f"/console/rounds/{event.round.pk}/"))
     assert 'data-bind="augen"' not in progress_row(console, 1)
 

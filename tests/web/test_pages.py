@@ -15,8 +15,10 @@ import pytest
 from django.utils import timezone
 from django.utils.translation import override
 
+from games import engine
 from games.engine import Code
 from games.models import DealVersion
+from games.selectors import dealer_after
 from tests.conftest import Event, client_for
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import Client
@@ -33,7 +35,6 @@ from tournaments.models import (
 )
 from tournaments.web import engine_messages
 from tournaments.web.console import check_in_token
-from tournaments.web.tablet import next_dealer
 
 pytestmark = pytest.mark.django_db
 
@@ -309,10 +310,12 @@ def test_tablet_shows_confirmation_when_finished(event: Event, client: Client) -
 
 
 def test_next_dealer_rotates_except_after_thrown_in() -> None:
-    assert next_dealer([]) == 0
-    assert next_dealer([{"dealer": 0, "contract": {"kind": "orgi"}}]) == 1
-    assert next_dealer([{"dealer": 3, "contract": {"kind": "besser"}}]) == 0
-    assert next_dealer([{"dealer": 2, "contract": {"kind": "thrown_in"}}]) == 2
+    klammern, three = engine.PRESETS["klammern"], engine.PRESETS["klammern-3"]
+    assert dealer_after([], klammern) == 0
+    assert dealer_after([{"dealer": 0, "contract": {"kind": "orgi"}}], klammern) == 1
+    assert dealer_after([{"dealer": 3, "contract": {"kind": "besser"}}], klammern) == 0
+    assert dealer_after([{"dealer": 2, "contract": {"kind": "thrown_in"}}], klammern) == 2
+    assert dealer_after([{"dealer": 2, "contract": {"kind": "thrown_in"}}], three) == 0
 
 
 def test_every_engine_error_code_has_a_german_template() -> None:

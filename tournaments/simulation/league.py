@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games import profiles
-from games.engine import check, random_deal, score_liga
+from games.engine import check, next_dealer, random_deal, score_liga
 from tournaments import league_table
 
 from .client import ApiError, Reply, expect
 
 MAX_DEALS = 40
+#: The rules of a league's Liga-Partien (who deals next).
+LEAGUE_RULES = profiles.tournament_rules(profiles.DEFAULT_PRESET, None)
 
 
 class CallsApi(Protocol):
@@ -231,8 +233,8 @@ class LeagueSeason:
             expect(reply, 201, f"deal {number} of match {match}")
             self.report.deals += 1
             results.append(check(record))
-            if record["contract"]["kind"] != "thrown_in":
-                dealer = (dealer + 1) % 4
+            thrown_in = record["contract"]["kind"] == "thrown_in"
+            dealer = next_dealer(dealer, thrown_in=thrown_in, options=LEAGUE_RULES)
             state = score_liga(results, target=51)
             if state.finished:
                 self.outcomes[match] = (state.winner, *state.points)

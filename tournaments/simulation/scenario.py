@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import profiles
-from games.engine import check, random_deal
+from games.engine import FIRST_DEALER, check, next_dealer, random_deal, resolve_rules
+from games.engine import Options as EngineOptions
 
 from . import checks
 from .client import Api, ApiError, Reply, expect
@@ -65,6 +66,11 @@ class Options:
     @property
     def players_per_table(self) -> int:
         return profiles.PROFILES[self.rules].players
+
+    @property
+    def engine_options(self) -> EngineOptions:
+        """The engine's options of the tournament's rules (who deals next)."""
+        return resolve_rules({"preset": self.rules, "options": self.rules_options})
 
 
 @dataclass
@@ -243,7 +249,7 @@ class Simulation:
     def play_table(self, table: Table) -> None:
         rng = random.Random(f"{self.options.seed}:deals:{table.round}:{table.number}")
         chaos = random.Random(f"{self.options.seed}:chaos:{table.round}:{table.number}")
-        dealer, seats, played = 0, self.options.players_per_table, 0
+        dealer, seats, played = FIRST_DEALER, self.options.players_per_table, 0
         try:
             # Deals are entered until the server says the match is complete, as at a real
             # table: a thrown-in deal is recorded but is no planned deal (RULES.md), so it
@@ -258,8 +264,8 @@ class Simulation:
                 played += not thrown_in
                 if match_complete(accepted.body, played=played, planned=self.options.deals):
                     break
-                if not thrown_in:
-                    dealer = (dealer + 1) % seats
+                rules = self.options.engine_options
+                dealer = next_dealer(dealer, thrown_in=thrown_in, options=rules)
             else:
                 self.report.problem(
                     f"table {table.round}/{table.number}: match still open after "

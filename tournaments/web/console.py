@@ -465,6 +465,7 @@ def round_console(request: HttpRequest, pk: int) -> HttpResponse:
             "tables": seating_tables(round_),
             "byes": round_.byes.select_related("player"),
             "cost_rows": cost_rows,
+            "draw_refusal": round_.draw_refusal(),
             "draw_is_perfect": bool(cost_rows) and not any(c["value"] for c in cost_rows),
             "rating_in_force": any(c["key"] == "rating_gap" for c in cost_rows),
             "progress": progress,

@@ -16,7 +16,7 @@ from games import profiles
 from games import selectors as deal_selectors
 from games.models import Deal
 from tournaments.models import Match, Tournament
-from tournaments.selectors import tournament_profile
+from tournaments.selectors import tournament_options, tournament_profile
 
 from . import preset_entry
 from .console import organiser_required
@@ -136,7 +136,9 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         **entry_form_context(seats),
     }
     if deal is None:
-        config["dealer"] = deal_selectors.dealer_of(match, number, players=profile.players)
+        config["dealer"] = deal_selectors.dealer_of(
+            match, number, options=tournament_options(tournament)
+        )
     else:
         versions = list(deal.versions.order_by("-version").select_related("created_by_user"))
         current = next(v for v in versions if v.is_current)

@@ -59,6 +59,7 @@ def _templates() -> dict[str, str]:
             "(all 8 tricks, or 7 and a trick without points)."
         ),
         "thrown_in_not_empty": _("A thrown-in deal has nothing else to enter."),
+        "wrong_dealer": _("{seat} may not deal this deal: it is {expected}'s turn to deal."),
         "internal_error": _("The rules engine failed on this entry."),
     }
 
@@ -114,6 +115,84 @@ def error_templates() -> dict[str, str]:
         for code in ENGINE_WORDS_IN_ENGLISH:
             templates.pop(code, None)
     return templates
+
+
+#: Suit symbols of cards in messages, as the tablet shows them.
+SUIT_SYMBOLS = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+SEAT_PARAMS = frozenset({"seat", "expected", "next_seat"})
+SUIT_PARAMS = frozenset({"trump", "upcard_suit", "led_suit", "suit"})
+CARD_LIST_PARAMS = frozenset({"cards", "missing", "legal", "run"})
+
+
+def _suit_names() -> dict[str, str]:
+    return {
+        "C": pgettext("suit", "Clubs"),
+        "S": pgettext("suit", "Spades"),
+        "H": pgettext("suit", "Hearts"),
+        "D": pgettext("suit", "Diamonds"),
+    }
+
+
+def _card(text: str) -> str:
+    if len(text) != 2:
+        return text
+    return rank_labels().get(text[0], text[0]) + SUIT_SYMBOLS.get(text[1], text[1])
+
+
+def _param(key: str, value: Any) -> str:
+    """A parameter of an engine error as the tablet shows it (``entry.js`` ``param``):
+    seats from 1, suits by name, cards by rank and suit symbol."""
+    if key in SEAT_PARAMS and isinstance(value, int):
+        return _("Seat %(n)s") % {"n": value + 1}
+    if key == "seats" and isinstance(value, list):
+        return ", ".join(_param("seat", seat) for seat in value)
+    if key in SUIT_PARAMS and isinstance(value, str):
+        return _suit_names().get(value, value)
+    if key == "card" and isinstance(value, str):
+        return _card(value)
+    if key in CARD_LIST_PARAMS and isinstance(value, list):
+        return " ".join(_card(str(card)) for card in value)
+    if key == "card_points" and isinstance(value, list):
+        return ":".join(str(points) for points in value)
+    return str(value)
+
+
+def _template_for(error: dict[str, Any], templates: Mapping[str, str]) -> str | None:
+    params = error.get("params") or {}
+    if error.get("code") == "illegal_play" and params.get("rule"):
+        rule = templates.get(f"illegal_play.{params['rule']}")
+        if rule:
+            return rule
+    return templates.get(f"{error.get('code')}.{error.get('field') or ''}") or templates.get(
+        str(error.get("code"))
+    )
+
+
+def localized_message(error: dict[str, Any], templates: Mapping[str, str]) -> str:
+    """An error of a deal record (the engine's, or a service's in the same shape) in the
+    active language: the template of its code filled with its parameters, as the tablet
+    fills it; the engine's own words where no template fits or a parameter is missing."""
+    template = _template_for(error, templates)
+    params = dict(error.get("params") or {})
+    if isinstance(params.get("card_points"), list):
+        params["card_points_sum"] = sum(params["card_points"])
+    names = re.findall(r"\{(\w+)\}", template or "")
+    if template is None or any(name not in params for name in names):
+        return str(error.get("message", ""))
+    return re.sub(r"\{(\w+)\}", lambda m: _param(m.group(1), params[m.group(1)]), template)
+
+
+def localized_errors(errors: list[Any], *, extra: Mapping[str, str] | None = None) -> list[Any]:
+    """Each error's ``message`` in the active language (``localized_message``; ``extra``
+    templates first: a game's sheet's); the API's exception handler sends every
+    ``errors`` list through here."""
+    templates = {**error_templates(), **(extra or {})}
+    return [
+        {**error, "message": localized_message(error, templates)}
+        if isinstance(error, dict) and "code" in error
+        else error
+        for error in errors
+    ]
 
 
 def ui_strings() -> dict[str, str]:
@@ -194,80 +273,6 @@ def entry_form_context(seat_names: list[str]) -> dict[str, object]:
         "entry_lengths": [3, 4, 5, 6, 7, 8],
         "rank_labels_json": json.dumps(labels),
     }
-
-
-# --- the API's errors in the caller's language ------------------------------------------
-
-SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-SEAT_PARAMS = frozenset({"seat", "expected", "next_seat"})
-SUIT_PARAMS = frozenset({"trump", "upcard_suit", "led_suit", "suit"})
-CARD_LIST_PARAMS = frozenset({"cards", "missing", "legal", "run"})
-
-
-def localized_errors(
-    errors: list[dict[str, Any]], *, extra: Mapping[str, str] | None = None
-) -> list[dict[str, Any]]:
-    """The engine's errors with ``message`` in the active language: the template of the
-    code (by rule, by field, or the code's own; ``extra`` first: the game's sheet's),
-    filled from ``params`` as the tablet fills it (seats as "Seat 1" to "Seat 4", suit
-    names, cards as rank and suit symbol). An error without a template, or whose
-    template needs a parameter the error lacks, keeps the engine's words."""
-    templates = {**error_templates(), **(extra or {})}
-    return [_localized(error, templates) for error in errors]
-
-
-def _localized(error: dict[str, Any], templates: Mapping[str, str]) -> dict[str, Any]:
-    if not isinstance(error, dict) or not isinstance(error.get("code"), str):
-        return error
-    code = error["code"]
-    params = error.get("params") if isinstance(error.get("params"), dict) else {}
-    keys = [f"{code}.{error.get('field') or ''}", code]
-    if code == "illegal_play" and params.get("rule"):
-        keys.insert(0, f"illegal_play.{params['rule']}")
-    template = next((templates[key] for key in keys if key in templates), None)
-    if template is None:
-        return error
-    try:
-        text = re.sub(r"\{(\w+)\}", lambda m: _param(m.group(1), params), template)
-    except KeyError:
-        return error
-    return {**error, "message": text}
-
-
-def _param(key: str, params: Mapping[str, Any]) -> str:
-    value = params[key]
-    if key in SEAT_PARAMS and isinstance(value, int):
-        return _seat(value)
-    if key == "seats" and isinstance(value, list):
-        return ", ".join(_seat(s) for s in value)
-    if key in SUIT_PARAMS and isinstance(value, str):
-        return _suit_names().get(value, value)
-    if key == "card" and isinstance(value, str):
-        return _card(value)
-    if key in CARD_LIST_PARAMS and isinstance(value, list):
-        return " ".join(_card(c) for c in value)
-    if key == "card_points" and isinstance(value, list):
-        return ":".join(str(v) for v in value)
-    return str(value)
-
-
-def _seat(seat: int) -> str:
-    return _("Seat %(n)s") % {"n": seat + 1}
-
-
-def _suit_names() -> dict[str, str]:
-    return {
-        "C": pgettext("suit", "Clubs"),
-        "S": pgettext("suit", "Spades"),
-        "H": pgettext("suit", "Hearts"),
-        "D": pgettext("suit", "Diamonds"),
-    }
-
-
-def _card(text: str) -> str:
-    if len(text) != 2 or text[1] not in SYMBOLS:
-        return text
-    return rank_labels().get(text[0], text[0]) + SYMBOLS[text[1]]
 
 
 def engine_errors(errors: list[dict[str, Any]], *, preset: str) -> list[dict[str, Any]]:

@@ -306,8 +306,7 @@ def _result_row(seat: Seat, score: Any, names: dict[int, str]) -> dict[str, Any]
     if score.profile.points_match:
         return {**row, **_points_row(seat, score)}
     pick = lambda pair: (pair[team], pair[1 - team])  # noqa: E731 - own side first
-    game = standings.GameResult(0, 0, ((0,), (1,)), score.big, score.small, score.match_points)
-    winner = game.winner()
+    winner = standings.game_winner(score.big, score.small, score.match_points)
     row.update(
         {
             "big": pick(score.big),

@@ -22,11 +22,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from games import profiles
+from games import engine, profiles
 from games.models import DealVersion
-from games.selectors import running_score
+from games.selectors import dealer_after, running_score
 from games.services import device_correction_refusal
-from tournaments import lockout, presets, services
+from tournaments import lockout, services
 from tournaments.auth_views import too_many_failures_page
 from tournaments.authentication import find_usable_credential
 from tournaments.models import DeviceCredential, Match, Round, Tournament
@@ -34,15 +34,6 @@ from tournaments.selectors import match_scores, tournament_options, tournament_p
 
 from . import preset_entry
 from .engine_messages import entry_form_context, error_templates, ui_strings
-
-
-def next_dealer(records: list[dict[str, Any]]) -> int:
-    """Seat of the next dealer: clockwise after each deal, the same after a thrown-in one."""
-    if not records:
-        return 0
-    last = records[-1]
-    thrown_in = (last.get("contract") or {}).get("kind") == "thrown_in"
-    return int(last.get("dealer", 0)) % 4 if thrown_in else (int(last.get("dealer", 0)) + 1) % 4
 
 
 def _credential(request: HttpRequest, code: str) -> DeviceCredential | HttpResponse:
@@ -90,6 +81,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     score = running_score(match)
     summaries = deal_summaries(deals)
     profile = tournament_profile(match.round.tournament)
+    options = tournament_options(match.round.tournament)
     players = profile.players
     return {
         **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
@@ -103,7 +95,8 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
-        "next_dealer": presets.next_dealer([d["record"] for d in deals], players=players),
+        "next_dealer": dealer_after([d["record"] for d in deals], options),
+        "same_dealer_after_thrown_in": engine.same_dealer_after_thrown_in(options),
         "score": score,
         "small_big": score["small_big"],
         "liga": score.get("liga"),
@@ -301,6 +294,8 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         },
         "strings": {**ui_strings(), **preset_entry.sheet_strings(), **correction_strings()},
         "players": len(context["seats"]),
+        # the rotation of ``engine.next_dealer``, for the deals the tablet holds offline
+        "sameDealerAfterThrownIn": context["same_dealer_after_thrown_in"],
         "entry": context.get("entry_class", "DealEntry"),
     }
     context.update(entry_form_context(context["config"]["seats"]))

@@ -16,10 +16,12 @@ from django.db import transaction
 
 from games import profiles
 from games import services as deal_services
-from games.engine import random_deal
+from games.engine import FIRST_DEALER, random_deal
 from games.models import DealVersion
+from games.selectors import dealer_after
 from tournaments import draw, services
 from tournaments.models import Club, Match, Player, Round, Season, Tournament
+from tournaments.selectors import tournament_options
 
 CLUB_NAME, CLUB_SLUG = "KC Herzbube Konstanz", "herzbube-konstanz"
 USERNAME, PASSWORD = "organiser", "klammern"
@@ -169,13 +171,15 @@ class Command(BaseCommand):
         return versions.exclude(outcome="thrown_in").count()
 
     def _play(self, round_: Round, rng: random.Random, *, deals: int | None) -> None:
+        options = tournament_options(round_.tournament)
         for match in Match.objects.filter(round=round_).order_by("table__number"):
             count = deals or match.deals_planned or 0
-            number = 0
+            number, dealer = 0, FIRST_DEALER
             while self._played(match) < count:  # a thrown-in deal is not a planned deal
                 number += 1
-                record = random_deal(rng, dealer=(number - 1) % 4)
+                record = random_deal(rng, dealer=dealer)
                 deal_services.submit_deal(match=match, number=number, record=record)
+                dealer = dealer_after([record], options)
             if deals is None:
                 for team in (0, 1):
                     services.confirm_match(match=match, team=team)

@@ -69,7 +69,9 @@
     var all = known();
     if (!all.length) { return { number: 1, dealer: 0 }; }
     var last = all[all.length - 1];
-    return { number: last.number + 1, dealer: last.thrownIn ? last.dealer : (last.dealer + 1) % (config.players || 4) };
+    // engine.next_dealer: clockwise; a thrown-in deal of Klammern for four is dealt again
+    var again = last.thrownIn && config.sameDealerAfterThrownIn;
+    return { number: last.number + 1, dealer: again ? last.dealer : (last.dealer + 1) % (config.players || 4) };
   }
 
   function updateCounter() {
@@ -268,7 +270,9 @@
       if (i >= pending.length) { return Promise.resolve("done"); }
       return send(pending[i]).then(function (answer) {
         var result = settle(pending[i], answer);
-        if (result === "rejected") { outcome.rejected = true; }
+        // deals are entered in order (the server refuses one beyond the next): the later
+        // ones wait until the refused deal is corrected and sent again
+        if (result === "rejected") { outcome.rejected = true; return "held"; }
         if (result === "conflict") { outcome.conflict = true; }
         if (result === "retry") {
           if (answer.status >= 500 || answer.status === 429) { toast(S.serverError, "warn"); }
