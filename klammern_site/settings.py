@@ -225,9 +225,14 @@ CELERY_BEAT_SCHEDULE = {
 ANALYSE_DEALS_ON_ENTRY = os.environ.get("ANALYSE_DEALS_ON_ENTRY", "1") != "0"
 
 # --- E-mail (league reminders) ---------------------------------------------------------
-# Django's mailers: printed to the console unless EMAIL_BACKEND names SMTP
-# ("django.core.mail.backends.smtp.EmailBackend") with the EMAIL_HOST... variables below.
-_EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Django's mailers: in development printed to the console, in production sent by SMTP
+# with the EMAIL_HOST... variables below; EMAIL_BACKEND names another backend.
+_EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
 _SMTP_OPTIONS = {
     "host": os.environ.get("EMAIL_HOST", "localhost"),
     "port": int(os.environ.get("EMAIL_PORT", "25")),

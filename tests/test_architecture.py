@@ -20,6 +20,7 @@ TASK_EDGES = {
     ("tournaments.results", "tournaments.tasks"),
     ("tournaments.draw", "tournaments.tasks"),
     ("tournaments.rating_services", "tournaments.tasks"),
+    ("tournaments.league_reminders", "tournaments.tasks"),
     ("games.services", "games.tasks"),
 }
 #: (file, function) that may import inside their body, and why.
