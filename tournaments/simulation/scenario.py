@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import profiles
-from games.engine import FIRST_DEALER, check, next_dealer, random_deal, resolve_rules
+from games.engine import FIRST_DEALER, check, next_dealer, random_deal
 from games.engine import Options as EngineOptions
 
 from . import checks
@@ -70,7 +70,7 @@ class Options:
     @property
     def engine_options(self) -> EngineOptions:
         """The engine's options of the tournament's rules (who deals next)."""
-        return resolve_rules({"preset": self.rules, "options": self.rules_options})
+        return profiles.tournament_rules(self.rules, self.rules_options)
 
 
 @dataclass
