@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
 UNLIMITED = "10000000/min"
 SCENARIOS = ("latency", "sustained", "burst", "reads")
-#: the most deals a match may have (``tournaments.models.MAX_DEALS_PER_MATCH``)
+#: the most deals a match may have (``tournaments.events.models.MAX_DEALS_PER_MATCH``)
 MAX_DEALS_PER_MATCH = 64
 
 
@@ -105,7 +105,7 @@ def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import Club
+    from tournaments.clubs.models import Club
 
     club = Club.objects.create(name="Lastclub", slug="bench")
     user = get_user_model().objects.create_user("bench-organiser", password="bench-pw-1")
@@ -313,8 +313,9 @@ class Tablets:
 def register_directly(tournament_id: int, *, players: int, club: int) -> None:
     """Players registered and checked in through the services in this process: the
     set-up is not what is measured, and over HTTP it would take minutes for 800 players."""
-    from tournaments import services
-    from tournaments.models import Club, Tournament
+    from tournaments.clubs.models import Club
+    from tournaments.events import services
+    from tournaments.events.models import Tournament
 
     tournament, club_row = Tournament.objects.get(pk=tournament_id), Club.objects.get(pk=club)
     for index in range(players):

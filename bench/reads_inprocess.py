@@ -42,8 +42,10 @@ def configure() -> None:
 def make_tournament() -> int:
     from django.contrib.auth import get_user_model
 
-    from tournaments import draw, services, snapshots
-    from tournaments.models import Club
+    from tournaments.clubs.models import Club
+    from tournaments.draw import services as draw
+    from tournaments.events import services
+    from tournaments.results import snapshots
 
     club = Club.objects.create(name="KC Bench", slug="bench")
     get_user_model().objects.create_user("bench", password="bench-only")

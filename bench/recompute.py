@@ -31,19 +31,10 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games.models import Deal, DealVersion  # noqa: E402
-from tournaments import snapshots  # noqa: E402
-from tournaments.models import (  # noqa: E402
-    Bye,
-    Club,
-    Match,
-    Player,
-    Registration,
-    Round,
-    Seat,
-    StandingsSnapshot,
-    Table,
-    Tournament,
-)
+from tournaments.clubs.models import Club, Player  # noqa: E402
+from tournaments.events.models import Bye, Match, Registration, Round, Seat, Table, Tournament  # noqa: E402
+from tournaments.results import snapshots  # noqa: E402
+from tournaments.results.models import StandingsSnapshot  # noqa: E402
 
 
 def deal_columns(rng: random.Random) -> dict[str, object]:

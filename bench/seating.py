@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.seating import (  # noqa: E402
+from tournaments.draw.seating import (  # noqa: E402
     Entrant,
     SeatingOptions,
     Table,

@@ -14,11 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.standings import (  # noqa: E402
-    DEFAULT_TIEBREAKS,
-    GameResult,
-    tournament_standings,
-)
+from tournaments.results.standings import DEFAULT_TIEBREAKS, GameResult, tournament_standings  # noqa: E402
 
 PLAYERS = 1_000
 ROUNDS = 12

@@ -4,7 +4,7 @@
 ``DealAnalysis`` row (the version itself is never changed: versions are append-only);
 ``analyse_missing_deals`` does the same for every version without an analysis under the
 engine's current ``ANALYSIS_VERSION`` (existing data, lost tasks, a new engine).
-Deal entry and correction (``games/services.py``) queue ``analyse_deal_task`` after
+Deal entry and correction (``tournaments/deals/services.py``) queue ``analyse_deal_task`` after
 their commit. Summary records are stored as not analysed,
 with the engine's ``summary_not_analysable`` answer, so nothing is skipped silently.
 """

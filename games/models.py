@@ -10,8 +10,8 @@ from true to false, and only in a transaction that also makes its successor curr
 deal keeps its number and match; neither table can be truncated. Deleting a whole club
 or tournament in the admin lifts the guard for its own transaction only: the setting
 ``HISTORY_DELETION_SETTING`` must hold that transaction's id
-(``games.services.deleting_history``), which a plain ``SET`` cannot know. Writing these
-rows is the job of ``games/services.py``.
+(``tournaments.deals.services.deleting_history``), which a plain ``SET`` cannot know. Writing these
+rows is the job of ``tournaments/deals/services.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 #: The transaction-local PostgreSQL setting under which deal versions may be deleted with
-#: the club or tournament they belong to (``games.services.deleting_history``).
+#: the club or tournament they belong to (``tournaments.deals.services.deleting_history``).
 HISTORY_DELETION_SETTING = "klammern.delete_history"
 
 

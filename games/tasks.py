@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.tasks import RETRYING
+from games.retry import RETRYING
 
 #: Deal versions the sweep analyses per run (about 0.25 s each, compiled engine).
 SWEEP_BATCH = 200

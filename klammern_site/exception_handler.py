@@ -3,7 +3,7 @@
 Every error body of the API is JSON with a stable machine-readable ``code`` beside a
 human ``detail`` (the ``Error`` component of the OpenAPI schema):
 
-- ``ApplicationError`` (``tournaments.errors``) becomes its status with
+- ``ApplicationError`` (``tournaments.common.errors``) becomes its status with
   ``{"code", "detail", "errors"?}``; the rules engine's ``errors`` of a refused deal
   record get their ``message`` in the caller's language and the game's words
   (``engine_errors``; ``code``, ``field`` and ``params`` stay as the engine gave them);
@@ -40,8 +40,8 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.errors import ApplicationError, InvalidRecord
-from tournaments.web.engine_messages import engine_errors
+from tournaments.common.engine_messages import engine_errors
+from tournaments.common.errors import ApplicationError, InvalidRecord
 
 INVALID = "invalid"
 

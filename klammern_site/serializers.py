@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.relations import ManyRelatedField, PrimaryKeyRelatedField, SlugRelatedField
 
-from tournaments.errors import Refused
+from tournaments.common.errors import Refused
 
 NOT_TEXT = _("Must be text.")
 NOT_INTEGER = _("Must be a whole number.")

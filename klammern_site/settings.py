@@ -211,7 +211,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 300.0,
         "options": {"expires": 290},
     },
-    # league reminders by e-mail (tournaments/league_reminders.py), each sent once
+    # league reminders by e-mail (tournaments/leagues/reminders.py), each sent once
     "queue-league-reminders": {
         "task": "tournaments.tasks.queue_league_reminders_task",
         "schedule": 900.0,
@@ -259,8 +259,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "admin:login"
 LOGIN_REDIRECT_URL = "console"  # a login without ?next= lands in the organisers' console
 # Django's password check, refused while failed attempts lock the address or the account
-AUTHENTICATION_BACKENDS = ["tournaments.lockout.LockoutBackend"]
-# Failed sign-ins and unknown table codes (tournaments.lockout): at most this many per
+AUTHENTICATION_BACKENDS = ["tournaments.common.lockout.LockoutBackend"]
+# Failed sign-ins and unknown table codes (tournaments.common.lockout): at most this many per
 # client address, and wrong passwords per username, before the rest of the window is 429.
 LOCKOUT_ADDRESS_RATE = os.environ.get("LOCKOUT_ADDRESS_RATE", "60/m")
 LOCKOUT_ACCOUNT_RATE = os.environ.get("LOCKOUT_ACCOUNT_RATE", "20/15m")
@@ -338,12 +338,12 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournaments.authentication.DeviceAuthentication",
-        "tournaments.authentication.ExpiringTokenAuthentication",
+        "tournaments.common.authentication.DeviceAuthentication",
+        "tournaments.common.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
-        "tournaments.permissions.NotADevice",
+        "tournaments.common.permissions.NotADevice",
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     "EXCEPTION_HANDLER": "klammern_site.exception_handler.exception_handler",
@@ -355,14 +355,14 @@ REST_FRAMEWORK = {
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["tournaments.filters.FilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "tournaments.schema.ContractSchema",
+    "DEFAULT_FILTER_BACKENDS": ["tournaments.common.filters.FilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "tournaments.common.schema.ContractSchema",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
-        "tournaments.throttles.AnonymousThrottle",
-        "tournaments.throttles.UserThrottle",
-        "tournaments.throttles.DeviceThrottle",
-        "tournaments.throttles.DeviceAwareScopedThrottle",
+        "tournaments.common.throttles.AnonymousThrottle",
+        "tournaments.common.throttles.UserThrottle",
+        "tournaments.common.throttles.DeviceThrottle",
+        "tournaments.common.throttles.DeviceAwareScopedThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("THROTTLE_ANON", "600/min"),
@@ -383,16 +383,16 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"MatchModeEnum": "tournaments.models.Match.Mode"},
+    "ENUM_NAME_OVERRIDES": {"MatchModeEnum": "tournaments.events.models.Match.Mode"},
     # /api/docs/: Swagger UI from drf-spectacular-sidecar's static files, not a CDN
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # who may call each operation, every error status with its body, links for the
-    # stateful fuzzing (tournaments/schema.py)
+    # stateful fuzzing (tournaments/common/schema.py)
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournaments.schema.contract_hook",
+        "tournaments.common.schema.contract_hook",
     ],
 }
 

@@ -24,8 +24,10 @@ from django.db.backends.postgresql.operations import DatabaseOperations as Postg
 from games.models import HISTORY_DELETION_SETTING
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.support.clients import APIClient, Client
-from tournaments import draw, services
-from tournaments.models import Club, Match, Round, Table, Tournament
+from tournaments.clubs.models import Club
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Table, Tournament
 
 
 @dataclass

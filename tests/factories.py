@@ -7,7 +7,8 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Club, ClubMembership, Player, Registration, Tournament
+from tournaments.clubs.models import Club, ClubMembership, Player
+from tournaments.events.models import Registration, Tournament
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -7,4 +7,5 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Turniere"
 
     def ready(self) -> None:
-        from . import lockout, schema  # noqa: F401  the failed-login receiver, the OpenAPI auth extension
+        # the failed-login receiver, the OpenAPI auth extension
+        from tournaments.common import lockout, schema  # noqa: F401

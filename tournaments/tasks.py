@@ -14,30 +14,16 @@ this one exception), so the two modules never import each other at load time.
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
 
-MAX_RETRIES = 5
-RETRYING: dict[str, Any] = {
-    "acks_late": True,
-    "reject_on_worker_lost": True,
-    "autoretry_for": (OperationalError, InterfaceError, BrokerError, ConnectionError),
-    "max_retries": MAX_RETRIES,
-    "retry_backoff": 2,
-    "retry_backoff_max": 60,
-    "retry_jitter": True,
-    "ignore_result": True,
-}
+from games.retry import RETRYING
 
 
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
 def draw_round_task(round_id: int) -> None:
     """Seat a round in ``drawing`` and make it a draft (no-op for any other status).
     A bug in the draw fails the task, which logs it as an error."""
-    from .draw import seat_queued_round
+    from tournaments.draw.services import seat_queued_round
 
     seat_queued_round(round_id=round_id)
 
@@ -45,7 +31,7 @@ def draw_round_task(round_id: int) -> None:
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
 def recompute_standings_task(tournament_id: int) -> None:
     """Full recompute of one tournament's standings into its snapshot."""
-    from .snapshots import recompute_queued_standings
+    from tournaments.results.snapshots import recompute_queued_standings
 
     recompute_queued_standings(tournament_id=tournament_id)
 
@@ -53,7 +39,7 @@ def recompute_standings_task(tournament_id: int) -> None:
 @shared_task(soft_time_limit=120, time_limit=180, **RETRYING)
 def recompute_club_leaderboards_task(club_id: int) -> None:
     """Full recompute of a club's all-time table, KlammernBoss history and league tables."""
-    from .snapshots import recompute_queued_leaderboards
+    from tournaments.results.snapshots import recompute_queued_leaderboards
 
     recompute_queued_leaderboards(club_id=club_id)
 
@@ -61,7 +47,7 @@ def recompute_club_leaderboards_task(club_id: int) -> None:
 @shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
 def requeue_lagging_snapshots() -> dict[str, int]:
     """Beat task (every 30 s): re-queue lagging recomputes and lost draws."""
-    from .results import requeue_lagging_work
+    from tournaments.results.versions import requeue_lagging_work
 
     return requeue_lagging_work()
 
@@ -69,7 +55,7 @@ def requeue_lagging_snapshots() -> dict[str, int]:
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
 def rate_closed_round_task(round_id: int) -> None:
     """Rate a closed round for its clubs' ratings (one step; from scratch if out of order)."""
-    from .rating_services import rate_closed_round
+    from tournaments.ratings.services import rate_closed_round
 
     rate_closed_round(round_id=round_id)
 
@@ -77,7 +63,7 @@ def rate_closed_round_task(round_id: int) -> None:
 @shared_task(soft_time_limit=300, time_limit=360, **RETRYING)
 def recompute_club_ratings_task(club_id: int) -> None:
     """Recompute a club's ratings from scratch: every closed round in closing order."""
-    from .rating_services import recompute_queued_club_ratings
+    from tournaments.ratings.services import recompute_queued_club_ratings
 
     recompute_queued_club_ratings(club_id=club_id)
 
@@ -85,7 +71,7 @@ def recompute_club_ratings_task(club_id: int) -> None:
 @shared_task(soft_time_limit=60, time_limit=90, **RETRYING)
 def send_league_reminder_task(match_day_id: int, kind: str) -> None:
     """Send one league reminder (a match day and a kind) if it is still due and unsent."""
-    from .league_reminders import send_reminder
+    from tournaments.leagues.reminders import send_reminder
 
     send_reminder(match_day_id=match_day_id, kind=kind)
 
@@ -94,6 +80,6 @@ def send_league_reminder_task(match_day_id: int, kind: str) -> None:
 def queue_league_reminders_task() -> int:
     """Beat: queue a task for every league reminder due now (captains the day before,
     results waiting 24 h for confirmation and 48 h for acceptance)."""
-    from .league_reminders import queue_due_reminders
+    from tournaments.leagues.reminders import queue_due_reminders
 
     return queue_due_reminders()

@@ -3,11 +3,14 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from games.api import DealDetailView, DealListView
-from games.api_analysis import DealAnalysisView
-
-from . import api, api_constraints, api_onboarding, api_pairs, league_api, rating_api
-from .auth_views import TokenView
+from tournaments.clubs import api as api_onboarding
+from tournaments.common.auth_views import TokenView
+from tournaments.deals.api import DealDetailView, DealListView
+from tournaments.deals.api_analysis import DealAnalysisView
+from tournaments.events import api, api_constraints
+from tournaments.leagues import api as league_api
+from tournaments.pairs import api as api_pairs
+from tournaments.ratings import api as rating_api
 
 router = DefaultRouter()
 router.register("clubs", api_onboarding.ClubViewSet, basename="club")
@@ -62,7 +65,7 @@ urlpatterns = [
     path("", include(router.urls)),
 ]
 
-# The league of clubs (tournaments/league_api.py); a router of its own, appended.
+# The league of clubs (tournaments/leagues/api.py); a router of its own, appended.
 league_router = SimpleRouter()
 league_router.register("leagues", league_api.LeagueViewSet, basename="league")
 league_router.register("divisions", league_api.DivisionViewSet, basename="division")
@@ -73,7 +76,7 @@ league_router.register(
 )
 urlpatterns += [path("", include(league_router.urls))]
 
-# Ratings (tournaments/rating_api.py), appended.
+# Ratings (tournaments/ratings/api.py), appended.
 urlpatterns += [
     path("clubs/<int:pk>/ratings/", rating_api.ClubRatingsView.as_view(), name="club-ratings"),
     path(
@@ -83,7 +86,7 @@ urlpatterns += [
     ),
 ]
 
-# The par analysis of a deal (games/api_analysis.py), appended.
+# The par analysis of a deal (tournaments/deals/api_analysis.py), appended.
 urlpatterns += [
     path(
         "matches/<int:match_id>/deals/<int:number>/analysis/",

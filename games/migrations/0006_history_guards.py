@@ -6,7 +6,7 @@ probe found:
   also ``manage.py flush``; the test suite's flush between tests lifts the guard as the
   admin's deletion does (``tests/conftest.py``);
 - the guard is lifted only in a transaction whose id the setting
-  ``klammern.delete_history`` holds (``games.services.deleting_history``): a plain
+  ``klammern.delete_history`` holds (``tournaments.deals.services.deleting_history``): a plain
   ``SET klammern.delete_history = 'on'``, for a session or a transaction, lifts nothing;
 - a current version is retired only in a transaction that also makes a later version of
   the deal current (a deferred constraint trigger checks at commit);

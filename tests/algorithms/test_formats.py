@@ -1,4 +1,4 @@
-"""The pure algorithms of fixed pairs and club seasons (``tournaments.formats``): the card
+"""The pure algorithms of fixed pairs and club seasons (``tournaments.pairs.formats``): the card
 draw of seed 002, random pairs, round-robin fixtures, the finals bracket and its seeding,
 who wins a finals match, and the season table against a hand computation."""
 
@@ -9,8 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from tournaments import formats
-from tournaments.formats import FinishedMatch
+from tournaments.pairs import formats
+from tournaments.pairs.formats import FinishedMatch
 
 
 def card_value(card: str) -> tuple[int, int]:

@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
-from tournaments.seating import (
+from tournaments.draw.seating import (
     PairHistory,
     draw_pairs,
     league_fixtures,
     pair_history_from_tables,
 )
-from tournaments.standings import LeagueMatch, LeagueTieBreak, league_table
+from tournaments.results.standings import LeagueMatch, LeagueTieBreak, league_table
 
 # --------------------------------------------------------------------------- fixtures
 

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import formats, seating
-from tournaments.seating import Entrant, SeatingHistory, SeatingOptions
+from tournaments.draw import seating
+from tournaments.draw.seating import Entrant, SeatingHistory, SeatingOptions
+from tournaments.pairs import formats
 
 ON = SeatingOptions(balance_by_rating=True)
 OFF = SeatingOptions()

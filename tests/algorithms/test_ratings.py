@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-from tournaments import ratings
-from tournaments.ratings import BETA, KAPPA, MU, SIGMA, TAU, Game, Skill
+from tournaments.ratings import elo as ratings
+from tournaments.ratings.elo import BETA, KAPPA, MU, SIGMA, TAU, Game, Skill
 
 
 def plackett_luce_two_teams(

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.seating import (
+from tournaments.draw.seating import (
     Draw,
     Entrant,
     SeatingHistory,

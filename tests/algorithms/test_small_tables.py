@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 from games import profiles
-from tournaments import seating, standings
-from tournaments.seating import Entrant
+from tournaments.draw import seating
+from tournaments.draw.seating import Entrant
+from tournaments.results import standings
 
 #: The 2/3-player games' chain, as their profile fixes it.
 TABLE_TIEBREAKS = tuple(

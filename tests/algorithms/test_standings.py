@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.standings import (
+from tournaments.results.standings import (
     Bye,
     ByeScore,
     GameResult,

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from games.models import Deal, DealVersion, IdempotencyRecord
 from tests.conftest import Event
 from tests.factories import PlayerFactory
-from tournaments.models import Round, Seat
+from tournaments.events.models import Round, Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from games import analysis_services, services
+from games import analysis_services
 from games.analysis_services import analyse_missing_deals, versions_lacking_analysis
 from games.engine.analysis import ANALYSIS_VERSION, NOT_ANALYSABLE
 from games.models import DealAnalysis, DealVersion
@@ -18,7 +18,8 @@ from tests.conftest import Event, client_for
 from tests.factories import summary_record
 from tests.support.clients import APIClient, committed
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
-from tournaments import services as tournament_services
+from tournaments.deals import services
+from tournaments.events import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 

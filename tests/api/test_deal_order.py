@@ -12,13 +12,14 @@ import pytest
 from django.db import transaction
 
 from games.models import Deal, DealVersion
-from games.services import correct_deal, deleting_history, submit_deal
 from tests.api.test_solo_tables import next_round, solo_record, solo_tournament
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import APIClient
-from tournaments.errors import Refused
-from tournaments.models import Club, Match
+from tournaments.clubs.models import Club
+from tournaments.common.errors import Refused
+from tournaments.deals.services import correct_deal, deleting_history, submit_deal
+from tournaments.events.models import Match
 
 pytestmark = pytest.mark.django_db
 

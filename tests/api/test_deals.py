@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from rest_framework.fields import DateTimeField
 
-from games import services
 from games.models import Deal, DealVersion, IdempotencyRecord
 from tests.conftest import Event, client_for, make_event
 from tests.factories import invalid_record, summary_record
 from tests.support.clients import APIClient
-from tournaments.models import Match, Tournament
+from tournaments.deals import services
+from tournaments.events.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
 

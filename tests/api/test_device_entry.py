@@ -1,5 +1,5 @@
 """A table device enters and corrects its deals through the one deal endpoint
-(``games.api.DealDetailView``): stored once with its idempotency record, every refusal
+(``tournaments.deals.api.DealDetailView``): stored once with its idempotency record, every refusal
 answered with a stable ``code``, corrections with ``If-Match`` and their reason in the
 body, an identical correction changing nothing, and unknown record fields refused."""
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from games.selectors import running_score
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
-from tournaments.models import Tournament
-from tournaments.selectors import scored_matches
+from tournaments.deals.selectors import running_score
+from tournaments.events.models import Tournament
+from tournaments.events.selectors import scored_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,9 @@ from django.contrib.auth import get_user_model
 
 from tests.conftest import Event
 from tests.support.clients import APIClient
-from tournaments.models import League, Player, Registration, Tournament
+from tournaments.clubs.models import Player
+from tournaments.events.models import Registration, Tournament
+from tournaments.leagues.models import League
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 
-from games.services import submit_deal
 from tests.factories import PlayerFactory
-from tournaments import draw, services, snapshots
-from tournaments.models import Club, Match, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.results import snapshots
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,9 @@ from django.utils import timezone
 from tests.conftest import client_for, make_event
 from tests.factories import PlayerFactory, UserFactory
 from tests.support.clients import APIClient
-from tournaments import clubs, services
-from tournaments.models import Club, OrganiserInvitation, Season
+from tournaments.clubs import services as clubs
+from tournaments.clubs.models import Club, OrganiserInvitation, Season
+from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
 

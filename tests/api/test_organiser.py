@@ -10,15 +10,8 @@ import pytest
 from tests.conftest import ROLES, Event
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tests.support.clients import APIClient
-from tournaments.models import (
-    ClubMembership,
-    DeviceCredential,
-    Match,
-    Player,
-    Registration,
-    Round,
-    Tournament,
-)
+from tournaments.clubs.models import ClubMembership, Player
+from tournaments.events.models import DeviceCredential, Match, Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

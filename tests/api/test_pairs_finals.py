@@ -14,8 +14,10 @@ import pytest
 from tests.conftest import client_for
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import APIClient
-from tournaments import draw, pairs, services
-from tournaments.models import Match, Round, Team, TeamMember, Tournament
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Team, TeamMember, Tournament
+from tournaments.pairs import services as pairs
 
 pytestmark = pytest.mark.django_db
 

@@ -12,12 +12,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Deal
-from games.serializers import DealSerializer
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import APIClient
-from tournaments import results, snapshots
-from tournaments.models import Match
+from tournaments.deals.serializers import DealSerializer
+from tournaments.events.models import Match
+from tournaments.results import snapshots
+from tournaments.results import versions as results
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +163,7 @@ def test_liga_finishes_when_the_keeper_says_so(club_a: Any, organiser: Any) -> N
         )
         event.match1.refresh_from_db()
     from games import engine
-    from games.selectors import current_results
+    from tournaments.deals.selectors import current_results
 
     state = engine.score_liga(current_results(event.match1), target=51)
     assert state.finished and number > 1
@@ -235,8 +236,8 @@ def test_standings_page_is_served_as_stored_until_a_new_snapshot(event: Event) -
 def test_the_credential_statement_loads_what_the_orm_loads(event: Event) -> None:
     """``find_usable_credential`` builds the credential, its table, round, tournament and
     match from one plain statement: each loaded field holds what the ORM reads."""
-    from tournaments.authentication import LOADED_FIELDS, find_usable_credential
-    from tournaments.models import DeviceCredential
+    from tournaments.common.authentication import LOADED_FIELDS, find_usable_credential
+    from tournaments.events.models import DeviceCredential
 
     credential = find_usable_credential(event.code1)
     assert credential is not None

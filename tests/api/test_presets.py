@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import client_for
-from tournaments.models import Club, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

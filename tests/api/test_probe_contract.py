@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from games import services as deal_services
 from games.models import DealVersion
 from tests.conftest import Event
 from tests.factories import summary_record
 from tests.support.clients import APIClient
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.deals import services as deal_services
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,13 @@ import pytest
 from tests.api.test_pairs_finals import pairs_tournament, play_round
 from tests.factories import PlayerFactory
 from tests.support.clients import APIClient
-from tournaments import draw, finals, pairs, services
-from tournaments.models import Club, Player, PlayerRating, Seat, Team, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Seat, Team, Tournament
+from tournaments.pairs import finals
+from tournaments.pairs import services as pairs
+from tournaments.ratings.models import PlayerRating
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from games.models import Deal
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
 from tests.support.clients import APIClient, Client
-from tournaments import selectors, services
-from tournaments.errors import Conflict
-from tournaments.models import DeviceCredential, Match, Round
+from tournaments.common.errors import Conflict
+from tournaments.events import selectors, services
+from tournaments.events.models import DeviceCredential, Match, Round
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.contrib import admin
 from django.test import RequestFactory
 
 from tests.conftest import Event
-from tournaments.models import Tournament
+from tournaments.events.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ import pytest
 from tests.conftest import ROLES, Event
 from tests.factories import PlayerFactory
 from tests.support.clients import APIClient
-from tournaments import draw, services
-from tournaments.models import ForbiddenPairing, Registration, Round, Tournament
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import ForbiddenPairing, Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

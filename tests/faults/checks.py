@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from games.models import Deal, DealVersion
-from tournaments.models import Match, Tournament
+from tournaments.events.models import Match, Tournament
 
 from .harness import Submission, http
 

@@ -14,8 +14,8 @@ from rest_framework.authtoken.models import Token
 
 from tests.conftest import eager_celery, make_event
 from tests.factories import ClubFactory, summary_record
-from tournaments import services
-from tournaments.models import Tournament
+from tournaments.events import services
+from tournaments.events.models import Tournament
 
 from .harness import CeleryWorker, Gunicorn, RedisServer, Submission, service_env
 

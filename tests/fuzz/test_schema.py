@@ -47,7 +47,8 @@ from schemathesis.specs.openapi.checks import (
 from klammern_site.wsgi import application
 from tests.conftest import Event, set_throttle_rates
 from tests.factories import summary_record
-from tournaments.models import Player, Registration
+from tournaments.clubs.models import Player
+from tournaments.events.models import Registration
 
 CHECKS = [
     not_a_server_error,

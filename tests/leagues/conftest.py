@@ -13,8 +13,10 @@ import pytest
 from tests.conftest import client_for
 from tests.factories import ClubFactory, UserFactory
 from tests.support.clients import APIClient
-from tournaments import leagues, services
-from tournaments.models import Club, Division, League, LeagueTeam, MatchDay, Player
+from tournaments.clubs.models import Club, Player
+from tournaments.events import services
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
 
 
 @dataclass

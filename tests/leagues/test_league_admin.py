@@ -8,7 +8,7 @@ import pytest
 from tests.factories import UserFactory
 from tests.leagues.conftest import LeagueWorld
 from tests.support.clients import Client
-from tournaments import leagues
+from tournaments.leagues import services as leagues
 
 pytestmark = pytest.mark.django_db
 

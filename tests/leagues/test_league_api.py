@@ -13,17 +13,9 @@ from tests.conftest import client_for
 from tests.factories import summary_record
 from tests.leagues.conftest import ROLES, LeagueWorld, pairs_body
 from tests.support.clients import APIClient
-from tournaments import services
-from tournaments.models import (
-    Division,
-    League,
-    LeagueTeam,
-    Match,
-    MatchDay,
-    MatchDayConfirmation,
-    Round,
-    Tournament,
-)
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
 
 pytestmark = pytest.mark.django_db
 

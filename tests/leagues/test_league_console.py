@@ -15,15 +15,10 @@ from tests.conftest import client_for
 from tests.leagues.conftest import LeagueWorld, roster
 from tests.leagues.test_league_api import device_codes, play
 from tests.support.clients import Client
-from tournaments import league_selectors, leagues
-from tournaments.models import (
-    Division,
-    League,
-    LeagueTeam,
-    MatchDay,
-    MatchDayConfirmation,
-    Tournament,
-)
+from tournaments.events.models import Tournament
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
 
 pytestmark = pytest.mark.django_db
 

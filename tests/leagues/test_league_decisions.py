@@ -19,8 +19,10 @@ from django.utils import timezone
 from tests.leagues.conftest import LeagueWorld
 from tests.leagues.test_league_api import device_codes, open_day, play
 from tests.support.clients import Client
-from tournaments import leagues, services
-from tournaments.models import Division, LeagueTeam, MatchDay, Player
+from tournaments.clubs.models import Player
+from tournaments.events import services
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import Division, LeagueTeam, MatchDay
 
 pytestmark = pytest.mark.django_db
 

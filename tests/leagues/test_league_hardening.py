@@ -13,7 +13,7 @@ from icalendar import Calendar
 
 from tests.leagues.conftest import LeagueWorld
 from tests.support.clients import Client
-from tournaments.models import Division, League, LeagueTeam, MatchDay
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ import pytest
 
 from tests.leagues.conftest import LeagueWorld
 from tests.support.clients import Client
-from tournaments.models import League, MatchDay
+from tournaments.leagues.models import League, MatchDay
 
 pytestmark = pytest.mark.django_db
 

@@ -13,16 +13,14 @@ from django.utils import timezone
 
 from tests.leagues.conftest import LeagueWorld, pairs_body
 from tests.leagues.test_league_api import open_day, play_day
-from tournaments import league_season, league_table, leagues, services
-from tournaments.league_ranking import PartiePlayed, player_ranking
-from tournaments.models import (
-    ClubMembership,
-    League,
-    LeagueTeam,
-    MatchDay,
-    MatchDayPostponement,
-    Round,
-)
+from tournaments.clubs.models import ClubMembership
+from tournaments.events import services
+from tournaments.events.models import Round
+from tournaments.leagues import season as league_season
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import League, LeagueTeam, MatchDay, MatchDayPostponement
+from tournaments.results import league_table
+from tournaments.results.league_ranking import PartiePlayed, player_ranking
 
 pytestmark = pytest.mark.django_db
 

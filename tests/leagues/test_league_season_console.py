@@ -21,8 +21,12 @@ from tests.leagues.conftest import LeagueWorld
 from tests.leagues.test_league_api import play_day
 from tests.leagues.test_league_season_api import finish, second_day
 from tests.support.clients import Client
-from tournaments import league_reminders, league_season, leagues, services, tasks
-from tournaments.models import League, LeagueReminder, MatchDay, MatchDayConfirmation
+from tournaments import tasks
+from tournaments.events import services
+from tournaments.leagues import reminders as league_reminders
+from tournaments.leagues import season as league_season
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import League, LeagueReminder, MatchDay, MatchDayConfirmation
 
 pytestmark = pytest.mark.django_db
 

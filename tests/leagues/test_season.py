@@ -17,7 +17,8 @@ from rest_framework.authtoken.models import Token
 
 from tests.factories import ClubFactory, UserFactory
 from tests.support.clients import APIClient
-from tournaments.models import Match, MatchDay
+from tournaments.events.models import Match
+from tournaments.leagues.models import MatchDay
 from tournaments.simulation.client import Reply
 from tournaments.simulation.league import ClubSide, LeagueSeason
 

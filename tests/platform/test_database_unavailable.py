@@ -7,7 +7,7 @@ import pytest
 from django.db import OperationalError
 
 from tests.support.clients import Client
-from tournaments.api import ClubViewSet
+from tournaments.events.api import ClubViewSet
 
 
 @pytest.mark.django_db

@@ -18,8 +18,8 @@ from rest_framework.authtoken.models import Token
 from games.models import Deal, DealVersion
 from tests.conftest import make_event
 from tests.factories import summary_record
-from tournaments import services
-from tournaments.models import Match
+from tournaments.events import services
+from tournaments.events.models import Match
 
 TABLES, DEALS = 8, 8
 

@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from games.models import DealVersion
-from tournaments.models import Club, Match, Player, Round, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.events.models import Match, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 
-from games.services import submit_deal
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import committed
-from tournaments import draw, services
-from tournaments.models import Club, Match, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
 
 #: Card points of team 0 per table and round: 100 wins, 64 loses, 82 is a draw.
 OUTCOMES = [{1: 100, 2: 64}, {1: 64, 2: 100}, {1: 100, 2: 82}]

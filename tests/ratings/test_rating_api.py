@@ -12,7 +12,8 @@ from tests.conftest import client_for, make_event
 from tests.factories import PlayerFactory
 from tests.ratings.conftest import OUTCOMES, evening, play_round
 from tests.support.clients import APIClient
-from tournaments.models import Player, PlayerRating, RatingChange
+from tournaments.clubs.models import Player
+from tournaments.ratings.models import PlayerRating, RatingChange
 
 pytestmark = pytest.mark.django_db
 

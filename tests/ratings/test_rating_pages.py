@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from tests.support.clients import Client
-from tournaments.models import Player, PlayerRating
+from tournaments.clubs.models import Player
+from tournaments.ratings.models import PlayerRating
 from tournaments.web.ratings import rating_chart
 
 pytestmark = pytest.mark.django_db

@@ -10,12 +10,16 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games.services import submit_deal
 from tests.factories import PlayerFactory
 from tests.support.clients import Client, committed
 from tests.web.test_browser_presets import klaverjas_deal
-from tournaments import draw, rating_services, services
-from tournaments.models import Club, Match, PlayerRating, RatedRound, Tournament
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Tournament
+from tournaments.ratings import services as rating_services
+from tournaments.ratings.models import PlayerRating, RatedRound
 
 from .conftest import OUTCOMES, evening, play_round
 

@@ -8,12 +8,16 @@ from typing import Any
 import pytest
 
 from games.models import DealVersion
-from games.services import correct_deal, submit_deal
 from tests.factories import summary_record
 from tests.ratings.conftest import evening
 from tests.support.clients import committed
-from tournaments import draw, rating_services, ratings, services
-from tournaments.models import Match, PlayerRating, RatedRound, RatingChange, Round
+from tournaments.deals.services import correct_deal, submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round
+from tournaments.ratings import elo as ratings
+from tournaments.ratings import services as rating_services
+from tournaments.ratings.models import PlayerRating, RatedRound, RatingChange
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from django.core.exceptions import ValidationError
 
 from tests.conftest import Event
 from tests.support.clients import APIClient
-from tournaments.models import Club, League, Player
-from tournaments.validators import validate_name
+from tournaments.clubs.models import Club, Player
+from tournaments.common.validators import validate_name
+from tournaments.leagues.models import League
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from games import services as deal_services
 from games.models import Deal, DealVersion
 from tests.conftest import Event
 from tests.factories import UserFactory, summary_record
 from tests.support.clients import APIClient, Client
-from tournaments.models import Tournament
+from tournaments.deals import services as deal_services
+from tournaments.events.models import Tournament
 
 pytestmark = [
     pytest.mark.django_db,

@@ -10,8 +10,9 @@ from django.core.exceptions import ValidationError
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.support.clients import APIClient, Client
-from tournaments.models import Club, Player, Team, Tournament
-from tournaments.validators import validate_name
+from tournaments.clubs.models import Club, Player
+from tournaments.common.validators import validate_name
+from tournaments.events.models import Team, Tournament
 from tournaments.web.forms import RegisterPlayerForm
 
 BAD = ["Anna\u202etxt.exe", "Esc\x1b[31mape", "Bell\x07", "Iso\u2066late\u2069", "L\u200fRM"]

@@ -8,7 +8,7 @@ import pytest
 from games.models import Deal
 from tests.conftest import Event
 from tests.support.clients import APIClient, Client
-from tournaments.models import Player
+from tournaments.clubs.models import Player
 
 pytestmark = pytest.mark.django_db
 

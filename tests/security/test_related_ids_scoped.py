@@ -12,7 +12,8 @@ import pytest
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.support.clients import APIClient
-from tournaments.models import Club, ForbiddenPairing, Registration, Season, Team, Tournament
+from tournaments.clubs.models import Club, Season
+from tournaments.events.models import ForbiddenPairing, Registration, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 

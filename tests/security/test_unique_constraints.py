@@ -9,7 +9,8 @@ import pytest
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.support.clients import APIClient
-from tournaments.models import Club, Registration, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import MatchDay
+from tournaments.leagues.models import MatchDay
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from games.models import Deal
 from tests.factories import ClubFactory
-from tournaments.models import Match, Seat, Tournament
+from tournaments.events.models import Match, Seat, Tournament
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

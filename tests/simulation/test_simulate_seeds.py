@@ -26,7 +26,7 @@ from django.db import connection
 from django.db.models import Count, Q
 
 from tests.factories import ClubFactory
-from tournaments.models import Match, Round, Tournament
+from tournaments.events.models import Match, Round, Tournament
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -11,10 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Deal, DealVersion
-from games.services import deleting_history
 from tests.factories import ClubFactory
+from tournaments.deals.services import deleting_history
+from tournaments.events.models import Match, Round, Tournament
 from tournaments.management.commands.simulate_tournament import Command
-from tournaments.models import Match, Round, Tournament
 from tournaments.simulation.scenario import Simulation
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

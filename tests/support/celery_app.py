@@ -20,7 +20,7 @@ __all__ = ["app"]
 @task_prerun.connect
 def _slow_recomputes(**kwargs: Any) -> None:
     delay = float(os.environ.get("KLAMMERN_TEST_RECOMPUTE_DELAY") or 0)
-    from tournaments import snapshots  # Django is set up once a task runs
+    from tournaments.results import snapshots  # Django is set up once a task runs
 
     compute = snapshots.compute_tournament_standings
     if delay <= 0 or getattr(compute, "slowed", False):

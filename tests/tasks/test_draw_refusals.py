@@ -15,9 +15,12 @@ from django.utils import translation
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.support.clients import Client, committed
-from tournaments import draw, seating, services, tasks
-from tournaments.errors import Conflict
-from tournaments.models import Registration, Round, Tournament
+from tournaments import tasks
+from tournaments.common.errors import Conflict
+from tournaments.draw import seating
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -15,22 +15,18 @@ from django_redis.cache import RedisCache
 
 from games import engine
 from games.models import DealVersion
-from games.services import submit_deal
 from tests.conftest import Event
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import committed
-from tournaments import draw, results, selectors, services, snapshots, tasks
-from tournaments.errors import Conflict
-from tournaments.models import (
-    ClubSnapshot,
-    ForbiddenPairing,
-    Match,
-    Round,
-    StandingsSnapshot,
-    Team,
-    TeamMember,
-    Tournament,
-)
+from tournaments import tasks
+from tournaments.common.errors import Conflict
+from tournaments.deals.services import submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import selectors, services
+from tournaments.events.models import ForbiddenPairing, Match, Round, Team, TeamMember, Tournament
+from tournaments.results import snapshots
+from tournaments.results import versions as results
+from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 import redis
 
-from games.services import submit_deal
 from tests.conftest import client_for, make_event
 from tests.factories import ClubFactory, summary_record
 from tests.tasks.conftest import wait_until
-from tournaments import snapshots, tasks
-from tournaments.models import ClubSnapshot, Match, StandingsSnapshot, Tournament
+from tournaments import tasks
+from tournaments.deals.services import submit_deal
+from tournaments.events.models import Match, Tournament
+from tournaments.results import snapshots
+from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 

@@ -12,11 +12,15 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games import services as deal_services
 from games.engine import random_deal
 from games.models import Deal
-from tournaments import draw, leagues, pairs, services
-from tournaments.models import Club, Match, Player, Round, Tournament
+from tournaments.clubs.models import Club, Player
+from tournaments.deals import services as deal_services
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.leagues import services as leagues
+from tournaments.pairs import services as pairs
 
 NAMES = [
     "Anna Baumann",

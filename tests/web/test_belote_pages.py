@@ -17,8 +17,10 @@ from games.engine import random_deal
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import draw, services
-from tournaments.models import Club, Match
+from tournaments.clubs.models import Club
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match
 
 pytestmark = pytest.mark.django_db
 

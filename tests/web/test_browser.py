@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 from games.models import Deal, DealVersion
 from tests.conftest import client_for, make_event
 from tests.factories import UserFactory, summary_record
-from tournaments.models import Club, Match, Registration, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events.models import Match, Registration, Round, Tournament
 
 from .conftest import screenshot
 

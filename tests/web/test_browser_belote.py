@@ -21,8 +21,11 @@ from games.models import DealVersion
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import draw, services, snapshots
-from tournaments.models import Club, Match, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.results import snapshots
 
 from .conftest import screenshot
 

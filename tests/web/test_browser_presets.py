@@ -19,8 +19,11 @@ import pytest
 from games.models import DealVersion
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
-from tournaments import draw, services, snapshots
-from tournaments.models import Club, Match, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.results import snapshots
 
 from .conftest import DESKTOP, PHONE, assert_fits
 

@@ -52,7 +52,7 @@ CONSOLE = (
     "tournaments/web/clubs.py",
     "tournaments/web/league_console.py",
     "tournaments/web/pairs.py",
-    "tournaments/leagues.py",
+    "tournaments/leagues/services.py",
 )
 PLAYERS_OWN = ("templates/public/player_link.html", "templates/console/print_player_cards.html")
 INFORMAL = re.compile(

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.services import submit_deal
 from tests.conftest import Event, client_for, make_event
 from tests.factories import UserFactory, summary_record
 from tests.support.clients import Client, committed
-from tournaments import clubs, services
-from tournaments.models import Club, ClubMembership, Player, Season, Tournament
+from tournaments.clubs import services as clubs
+from tournaments.clubs.models import Club, ClubMembership, Player, Season
+from tournaments.deals.services import submit_deal
+from tournaments.events import services
+from tournaments.events.models import Tournament
 
 from .conftest import PHONE, SCREENSHOTS, assert_fits
 from .test_console_deals import console_page

@@ -12,8 +12,8 @@ import pytest
 from tests.conftest import Event
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import services
-from tournaments.models import ForbiddenPairing, Registration, Tournament
+from tournaments.events import services
+from tournaments.events.models import ForbiddenPairing, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

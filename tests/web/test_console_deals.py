@@ -15,12 +15,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games import services as games_services
 from games.models import DealVersion
 from tests.conftest import make_event
 from tests.factories import UserFactory, summary_record
-from tournaments import services
-from tournaments.models import Club, Match, Round
+from tournaments.clubs.models import Club
+from tournaments.deals import services as games_services
+from tournaments.events import services
+from tournaments.events.models import Match, Round
 
 from .conftest import DESKTOP, SCREENSHOTS
 from .test_browser import enter_deal, wait_until

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import make_event
-from tournaments.models import Club
+from tournaments.clubs.models import Club
 
 from .conftest import PHONE, assert_fits
 from .test_console_deals import club, console_page  # noqa: F401 - the fixture

@@ -16,7 +16,7 @@ from games.models import DealVersion
 from tests.conftest import make_event
 from tests.factories import UserFactory
 from tests.support.clients import Client
-from tournaments.models import Club
+from tournaments.clubs.models import Club
 
 from .test_browser import enter_deal, login, wait_until
 

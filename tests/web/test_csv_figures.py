@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games.services import submit_deal
 from tests.conftest import make_event
 from tests.factories import summary_record
 from tests.support.clients import Client
-from tournaments.models import Club, Match
-from tournaments.standings import shown_value
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.events.models import Match
+from tournaments.results.standings import shown_value
 from tournaments.web import csv_export
 
 from .test_evening import rows_of, speaking

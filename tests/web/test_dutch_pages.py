@@ -19,8 +19,8 @@ from django.conf import settings
 
 from tests.support.clients import Client
 from tests.web.test_browser_presets import DUTCH, evening, klaverjas_deal, open_round, post_deal
-from tournaments import services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,9 @@ from django.utils.formats import reset_format_cache
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
 from tests.support.clients import Client
-from tournaments import services
-from tournaments.models import Player, Seat
+from tournaments.clubs.models import Player
+from tournaments.events import services
+from tournaments.events.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +204,7 @@ def german_texts() -> set[str]:
     labels of the models' choices: none of them may appear on an English page."""
     from django.utils.translation import override
 
-    from tournaments.models import Match, Registration, Round, Tournament
+    from tournaments.events.models import Match, Registration, Round, Tournament
 
     path = settings.BASE_DIR / "locale/de/LC_MESSAGES/django.po"
     pairs = re.findall(r'^msgid "(.+)"\nmsgstr "(.+)"$', path.read_text(), flags=re.M)
@@ -274,7 +275,7 @@ def british_formats(settings: Any) -> Iterator[None]:
 @pytest.mark.parametrize(("language", "date"), [("de", "23.11.2026"), ("en", "23/11/2026")])
 @pytest.mark.usefixtures("british_formats")
 def test_dates_in_the_languages_form(event: Event, web: Client, language: str, date: str) -> None:
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     Tournament.objects.filter(pk=event.tournament.pk).update(created="2026-11-23T19:30:00+01:00")
     body = text(speaking(web, language).get("/console/"))
@@ -417,7 +418,7 @@ def test_withdrawal_asks_for_confirmation(event: Event, web: Client) -> None:
 
 def test_check_in_updates_the_counters_without_a_reload(event: Event, web: Client) -> None:
     from tests.factories import PlayerFactory
-    from tournaments import services
+    from tournaments.events import services
 
     late = services.register_player(tournament=event.tournament, player=PlayerFactory())
     response = web.post(f"/console/registrations/{late.pk}/check-in/", HTTP_HX_REQUEST="true")
@@ -432,8 +433,8 @@ def test_check_in_updates_the_counters_without_a_reload(event: Event, web: Clien
 def test_after_the_last_planned_round_the_console_offers_to_finish(
     event: Event, web: Client
 ) -> None:
-    from tournaments import services
-    from tournaments.models import Tournament
+    from tournaments.events import services
+    from tournaments.events.models import Tournament
 
     Tournament.objects.filter(pk=event.tournament.pk).update(planned_rounds=1)
     services.close_round(round_=event.round, force=True)
@@ -450,7 +451,8 @@ def test_draw_cost_shows_only_the_criteria_in_force(
     club_a: Any, organiser: Any, web: Client
 ) -> None:
     from tests.factories import PlayerFactory
-    from tournaments import draw, services
+    from tournaments.draw import services as draw
+    from tournaments.events import services
 
     tournament = services.create_tournament(
         club=club_a, name="Abend", slug="abend", avoid_same_club=False
@@ -515,7 +517,7 @@ def test_new_tournament_form_offers_rules_mode_and_tiebreaks(
 def test_new_tournament_form_creates_with_rules_and_tiebreaks(
     club_a: Any, organiser: Any, web: Client
 ) -> None:
-    from tournaments.models import Tournament
+    from tournaments.events.models import Tournament
 
     data = {
         "club": club_a.pk,

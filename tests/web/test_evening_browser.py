@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import Event, make_event
-from tournaments import services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.events import services
 
 from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same browser as test_browser.py
 
@@ -228,8 +228,8 @@ def test_console_counts_check_ins_live_and_confirms_withdrawals(
     live_server: Any, open_page: Any, club: Club, language: str, heading: str, check_in: str
 ) -> None:
     from tests.factories import PlayerFactory, UserFactory
-    from tournaments import services
-    from tournaments.models import Registration
+    from tournaments.events import services
+    from tournaments.events.models import Registration
 
     event = make_event(club=club, players=8)
     club.organisers.add(UserFactory(username="orga"))

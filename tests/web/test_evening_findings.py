@@ -14,10 +14,11 @@ from django.utils.translation import override
 from tests.conftest import Event, client_for
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import Client
-from tournaments import services
-from tournaments.models import Club, DeviceCredential, Match, Registration, Tournament
-from tournaments.selectors import match_scores
-from tournaments.web import engine_messages
+from tournaments.clubs.models import Club
+from tournaments.common import engine_messages
+from tournaments.events import services
+from tournaments.events.models import DeviceCredential, Match, Registration, Tournament
+from tournaments.events.selectors import match_scores
 
 pytestmark = pytest.mark.django_db
 

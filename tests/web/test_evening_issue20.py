@@ -28,8 +28,9 @@ from django.utils import timezone
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
 from tests.support.clients import APIClient, Client
-from tournaments import services
-from tournaments.models import Club, DeviceCredential, Match, Registration, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import DeviceCredential, Match, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -28,8 +28,9 @@ from playwright.sync_api import expect
 from games.models import Deal
 from tests.conftest import client_for, make_event
 from tests.factories import UserFactory, summary_record
-from tournaments import services
-from tournaments.models import Club, DeviceCredential, Match, Registration, Round
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import DeviceCredential, Match, Registration, Round
 
 from .test_browser import enter_deal, tap, wait_until
 from .test_tablet_offline import go_offline, go_online, network  # noqa: F401 - a fixture

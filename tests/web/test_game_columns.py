@@ -16,8 +16,9 @@ from django.conf import settings
 from tests.support.clients import Client
 from tests.web.test_browser_presets import evening, klaverjas_deal, open_round, post_deal
 from tests.web.test_dutch_pages import catalogue
-from tournaments import services
-from tournaments.models import Club, Match
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Match
 
 pytestmark = pytest.mark.django_db
 

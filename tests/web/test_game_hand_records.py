@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 
 from games import engine
-from games.services import submit_deal
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import draw, services
-from tournaments.models import Club, Match, Tournament
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Tournament
 from tournaments.web import selectors as web_selectors
 
 pytestmark = pytest.mark.django_db

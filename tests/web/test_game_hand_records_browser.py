@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.services import submit_deal
 from tests.web.test_game_hand_records import full_deal, played_match
-from tournaments import services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.deals.services import submit_deal
+from tournaments.events import services
 
 from .conftest import PHONE, assert_fits
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.analysis_services import analyse_missing_deals
 from tests.conftest import make_event
 from tests.support.hand_records import COSTLY_DEAL
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.deals import services
 
 from .conftest import PHONE, screenshot
 

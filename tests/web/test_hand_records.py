@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games import services
 from games.analysis_services import analyse_missing_deals
 from tests.conftest import Event
 from tests.factories import summary_record
 from tests.support.clients import Client
 from tests.support.hand_records import COSTLY_DEAL
-from tournaments import services as tournament_services
+from tournaments.deals import services
+from tournaments.events import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.analysis_services import analyse_missing_deals
 from tests.conftest import make_event
 from tests.support.hand_records import COSTLY_DEAL
-from tournaments import services as tournament_services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.deals import services
+from tournaments.events import services as tournament_services
 
 from .conftest import SCREENSHOTS, screenshot
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.leagues.conftest import LeagueWorld, world  # noqa: F401 - the league fixture
 from tests.web.conftest import DESKTOP, PHONE, assert_fits
-from tournaments.models import MatchDay
+from tournaments.leagues.models import MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

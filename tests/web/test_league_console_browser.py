@@ -29,8 +29,10 @@ from tests.conftest import client_for
 from tests.factories import summary_record
 from tests.web.conftest import DESKTOP, PHONE, assert_fits
 from tests.web.test_browser import enter_deal, wait_until
-from tournaments import services
-from tournaments.models import Club, League, Match, MatchDay, Round
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Match, Round
+from tournaments.leagues.models import League, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

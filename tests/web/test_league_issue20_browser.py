@@ -20,8 +20,11 @@ from tests.conftest import client_for
 from tests.factories import summary_record
 from tests.web.conftest import DESKTOP, PHONE, assert_fits
 from tests.web.test_league_console_browser import PASSWORD, log_in
-from tournaments import leagues, services
-from tournaments.models import Club, Division, League, LeagueTeam, Match, MatchDay, Round
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Match, Round
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -22,8 +22,13 @@ from playwright.sync_api import expect
 from tests.conftest import client_for
 from tests.leagues.test_league_api import device_codes, play
 from tests.web.test_league_console_browser import PASSWORD, log_in
-from tournaments import league_season, league_selectors, leagues, services, tasks
-from tournaments.models import Club, League, LeagueTeam, MatchDay
+from tournaments import tasks
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.leagues import season as league_season
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import League, LeagueTeam, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,22 +18,16 @@ from django.utils.translation import override
 from games import engine
 from games.engine import Code
 from games.models import DealVersion
-from games.selectors import dealer_after
 from tests.conftest import Event, client_for
 from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import Client
-from tournaments import draw, services
-from tournaments.models import (
-    DeviceCredential,
-    Match,
-    Registration,
-    Round,
-    Season,
-    StandingsSnapshot,
-    Team,
-    Tournament,
-)
-from tournaments.web import engine_messages
+from tournaments.clubs.models import Season
+from tournaments.common import engine_messages
+from tournaments.deals.selectors import dealer_after
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import DeviceCredential, Match, Registration, Round, Team, Tournament
+from tournaments.results.models import StandingsSnapshot
 from tournaments.web.console import check_in_token
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +113,7 @@ def test_standings_show_results_after_a_deal(event: Event, client: Client) -> No
 
 
 def test_standings_prefer_an_up_to_date_snapshot(event: Event, client: Client) -> None:
-    from tournaments.models import StandingsSnapshot
+    from tournaments.results.models import StandingsSnapshot
 
     player = event.table1.seats.first().player
     event.tournament.refresh_from_db()
@@ -488,7 +482,9 @@ def test_table_cards_issue_working_codes(event: Event, web: Client, client: Clie
 
 def test_deal_correction_page_shows_history(event: Event, web: Client) -> None:
     enter(event, 1, team0_points=64)
-    services_correct = __import__("games.services", fromlist=["correct_deal"]).correct_deal
+    services_correct = __import__(
+        "tournaments.deals.services", fromlist=["correct_deal"]
+    ).correct_deal
     services_correct(
         match=event.match1,
         number=1,

@@ -16,8 +16,9 @@ from playwright.sync_api import expect
 
 from tests.conftest import client_for
 from tests.factories import summary_record
-from tournaments import services
-from tournaments.models import Club, Round, TeamMember, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Round, TeamMember, Tournament
 
 from .conftest import DESKTOP, PHONE, assert_fits
 

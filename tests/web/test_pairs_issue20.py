@@ -16,8 +16,11 @@ from tests.api.test_pairs_finals import pairs_tournament, play_round
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import draw, finals, pairs, services
-from tournaments.models import Round, Tournament
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Round, Tournament
+from tournaments.pairs import finals
+from tournaments.pairs import services as pairs
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,11 @@ import pytest
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.support.clients import Client
-from tournaments import clubs, pairs, services
-from tournaments.models import Club, OrganiserInvitation, Season, Team, Tournament
+from tournaments.clubs import services as clubs
+from tournaments.clubs.models import Club, OrganiserInvitation, Season
+from tournaments.events import services
+from tournaments.events.models import Team, Tournament
+from tournaments.pairs import services as pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +133,7 @@ def test_club_page_season_table_equals_a_hand_computation(
     tournaments = {slug: evening(club_a, season, slug, points) for slug, points in scores.items()}
     by_id = {tournaments[s].pk: {p.pk: v for p, v in pts.items()} for s, pts in scores.items()}
     monkeypatch.setattr(
-        "tournaments.seasons.evening_points", lambda tournament: by_id[tournament.pk]
+        "tournaments.results.seasons.evening_points", lambda tournament: by_id[tournament.pk]
     )
     # By hand: Anna best two of 6, 2, 4 = 10; Bernd 4 + 4 = 8; Clara one evening: unranked.
     page = Client().get(f"/clubs/{club_a.slug}/").content.decode()

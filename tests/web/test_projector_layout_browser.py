@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import make_event
-from tournaments.models import Club, Player, Seat
+from tournaments.clubs.models import Club, Player
+from tournaments.events.models import Seat
 
 from .test_evening_browser import PROJECTOR
 from .test_evening_browser import open_page as open_page  # the fixture

@@ -18,8 +18,8 @@ from PIL import Image
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import Client, committed
-from tournaments import services
-from tournaments.models import Club, Season
+from tournaments.clubs.models import Club, Season
+from tournaments.events import services
 from tournaments.web import selectors
 
 pytestmark = pytest.mark.django_db

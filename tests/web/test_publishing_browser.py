@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 
 from tests.conftest import client_for, make_event
 from tests.factories import UserFactory, summary_record
-from tournaments.models import Club, ClubSnapshot, Player, Season
+from tournaments.clubs.models import Club, Player, Season
+from tournaments.results.models import ClubSnapshot
 
 from .test_publishing import play_evening
 
@@ -174,7 +175,7 @@ def test_each_printable_table_fills_exactly_one_a4_page(
         for i, p in enumerate(players)
     ]
     monkeypatch.setattr(
-        "tournaments.seasons.season_table",
+        "tournaments.results.seasons.season_table",
         lambda season: {"rows": season_rows, "evenings": list(range(12))},
     )
     sheets = {

@@ -11,8 +11,10 @@ import pytest
 
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
-from tournaments import services
-from tournaments.models import Club, PlayerRating, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Tournament
+from tournaments.ratings.models import PlayerRating
 
 pytestmark = pytest.mark.django_db
 

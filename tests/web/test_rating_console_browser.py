@@ -11,8 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import services
-from tournaments.models import Club, PlayerRating, Round, Tournament
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Round, Tournament
+from tournaments.ratings.models import PlayerRating
 
 from .conftest import SCREENSHOTS, screenshot
 from .test_browser import login

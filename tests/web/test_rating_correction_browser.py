@@ -14,8 +14,11 @@ from playwright.sync_api import expect
 from games.models import DealVersion
 from tests.factories import PlayerFactory, UserFactory
 from tests.ratings.conftest import OUTCOMES, evening, play_round
-from tournaments import rating_services, services
-from tournaments.models import Club, Match, PlayerRating
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Match
+from tournaments.ratings import services as rating_services
+from tournaments.ratings.models import PlayerRating
 
 from .conftest import DESKTOP, screenshot
 from .test_browser import login

@@ -23,8 +23,9 @@ from playwright.sync_api import expect
 from games.models import DealVersion
 from tests.conftest import client_for, make_event
 from tests.factories import UserFactory
-from tournaments import services
-from tournaments.models import Club, Match, Seat
+from tournaments.clubs.models import Club
+from tournaments.events import services
+from tournaments.events.models import Match, Seat
 
 from .conftest import SCREENSHOTS
 from .test_browser import enter_deal, tap, wait_until

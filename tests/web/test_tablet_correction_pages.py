@@ -12,8 +12,8 @@ import pytest
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import Client
-from tournaments import services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.events import services
 
 pytestmark = pytest.mark.django_db
 

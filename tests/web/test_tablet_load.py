@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import Event, make_event
 from tests.support.clients import Client
-from tournaments.models import Club
+from tournaments.clubs.models import Club
 from tournaments.web import tablet
 
 from .test_browser import enter_deal

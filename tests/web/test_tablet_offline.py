@@ -18,12 +18,12 @@ from django.templatetags.static import static
 from django.urls import resolve, reverse
 from playwright.sync_api import expect
 
-from games import api as games_api
 from games.models import Deal, DealVersion
-from games.services import ApiResult
 from tests.conftest import make_event
 from tests.support.clients import Client
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.deals import api as games_api
+from tournaments.deals.services import ApiResult
 from tournaments.web import tablet
 
 from .conftest import PHONE, SCREENSHOTS, assert_fits

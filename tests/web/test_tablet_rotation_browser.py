@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from games.models import DealVersion
-from tournaments import services
-from tournaments.models import Club
+from tournaments.clubs.models import Club
+from tournaments.events import services
 
 from .test_browser_presets import TRIO, enter_solo_points, evening, open_round, post_deal
 

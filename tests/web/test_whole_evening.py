@@ -29,16 +29,9 @@ from playwright.sync_api import expect
 from games.models import Deal, DealVersion
 from tests.conftest import client_for
 from tests.factories import summary_record
-from tournaments.models import (
-    Club,
-    DeviceCredential,
-    Match,
-    Registration,
-    Round,
-    Seat,
-    Tournament,
-)
-from tournaments.selectors import match_scores
+from tournaments.clubs.models import Club
+from tournaments.events.models import DeviceCredential, Match, Registration, Round, Seat, Tournament
+from tournaments.events.selectors import match_scores
 
 from .test_browser import enter_deal, tap, wait_until
 from .test_tablet_offline import NETWORK, go_offline, go_online, network  # noqa: F401

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import tournaments.validators
+import tournaments.common.validators
 
 
 class Migration(migrations.Migration):
@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
             model_name="club",
             name="name",
             field=models.CharField(
-                max_length=200, validators=[tournaments.validators.validate_name]
+                max_length=200, validators=[tournaments.common.validators.validate_name]
             ),
         ),
         migrations.AlterField(
@@ -25,35 +25,35 @@ class Migration(migrations.Migration):
                 blank=True,
                 help_text="Players of one household are not seated together.",
                 max_length=200,
-                validators=[tournaments.validators.validate_name],
+                validators=[tournaments.common.validators.validate_name],
             ),
         ),
         migrations.AlterField(
             model_name="player",
             name="name",
             field=models.CharField(
-                max_length=200, validators=[tournaments.validators.validate_name]
+                max_length=200, validators=[tournaments.common.validators.validate_name]
             ),
         ),
         migrations.AlterField(
             model_name="season",
             name="name",
             field=models.CharField(
-                max_length=200, validators=[tournaments.validators.validate_name]
+                max_length=200, validators=[tournaments.common.validators.validate_name]
             ),
         ),
         migrations.AlterField(
             model_name="team",
             name="name",
             field=models.CharField(
-                max_length=200, validators=[tournaments.validators.validate_name]
+                max_length=200, validators=[tournaments.common.validators.validate_name]
             ),
         ),
         migrations.AlterField(
             model_name="tournament",
             name="name",
             field=models.CharField(
-                max_length=200, validators=[tournaments.validators.validate_name]
+                max_length=200, validators=[tournaments.common.validators.validate_name]
             ),
         ),
     ]

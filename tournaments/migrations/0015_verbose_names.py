@@ -4,7 +4,7 @@ import django.core.validators
 import django.db.models.deletion
 import django.utils.timezone
 import tournaments.models
-import tournaments.validators
+import tournaments.common.validators
 from django.conf import settings
 from django.db import migrations, models
 
@@ -162,7 +162,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='club',
             name='name',
-            field=models.CharField(max_length=200, validators=[tournaments.validators.validate_name], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='club',
@@ -597,12 +597,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='player',
             name='household',
-            field=models.CharField(blank=True, help_text='Players of one household are not seated together.', max_length=200, validators=[tournaments.validators.validate_name], verbose_name='household'),
+            field=models.CharField(blank=True, help_text='Players of one household are not seated together.', max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='household'),
         ),
         migrations.AlterField(
             model_name='player',
             name='name',
-            field=models.CharField(max_length=200, validators=[tournaments.validators.validate_name], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='player',
@@ -832,7 +832,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='season',
             name='name',
-            field=models.CharField(max_length=200, validators=[tournaments.validators.validate_name], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='season',
@@ -892,7 +892,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='team',
             name='name',
-            field=models.CharField(max_length=200, validators=[tournaments.validators.validate_name], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='team',
@@ -997,7 +997,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tournament',
             name='name',
-            field=models.CharField(max_length=200, validators=[tournaments.validators.validate_name], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[tournaments.common.validators.validate_name], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='tournament',

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import tournaments.validators
+import tournaments.common.validators
 
 
 class Migration(migrations.Migration):
@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
                 blank=True,
                 default=list,
                 help_text="Web sites (https://…) that may show the club's tables in a frame.",
-                validators=[tournaments.validators.validate_embed_origins],
+                validators=[tournaments.common.validators.validate_embed_origins],
                 verbose_name="embedding web sites",
             ),
         ),

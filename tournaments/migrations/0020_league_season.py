@@ -2,7 +2,7 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tournaments.validators
+import tournaments.common.validators
 from django.db import migrations, models
 
 
@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True,
                 max_length=200,
-                validators=[tournaments.validators.validate_name],
+                validators=[tournaments.common.validators.validate_name],
                 verbose_name="venue street",
             ),
         ),
@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
                 blank=True,
                 help_text="Empty: the club's city.",
                 max_length=200,
-                validators=[tournaments.validators.validate_name],
+                validators=[tournaments.common.validators.validate_name],
                 verbose_name="venue town",
             ),
         ),
@@ -99,7 +99,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True,
                 max_length=500,
-                validators=[tournaments.validators.validate_name],
+                validators=[tournaments.common.validators.validate_name],
                 verbose_name="forfeit reason",
             ),
         ),
@@ -157,7 +157,7 @@ class Migration(migrations.Migration):
                     "reason",
                     models.CharField(
                         max_length=500,
-                        validators=[tournaments.validators.validate_name],
+                        validators=[tournaments.common.validators.validate_name],
                         verbose_name="reason",
                     ),
                 ),

@@ -19,10 +19,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import clubs, league_selectors, seasons, services
-from tournaments.errors import ApplicationError
-from tournaments.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
-from tournaments.validators import normalize_origin, validate_embed_origins, validate_name
+from tournaments.clubs import services as clubs
+from tournaments.clubs.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
+from tournaments.common.errors import ApplicationError
+from tournaments.common.validators import normalize_origin, validate_embed_origins, validate_name
+from tournaments.events import services
+from tournaments.leagues import selectors as league_selectors
+from tournaments.results import seasons
 
 from . import csv_export, publishing
 from .console import form_problems, organiser_required, service_message

@@ -24,20 +24,23 @@ from django.views.decorators.http import require_POST
 
 from games import profiles
 from games.models import DealVersion
-from tournaments import draw, finals, league_reminders, league_selectors, services
-from tournaments.authentication import find_usable_credential
-from tournaments.errors import ApplicationError
-from tournaments.models import (
-    Club,
+from tournaments.clubs.models import Club, Player
+from tournaments.common.authentication import find_usable_credential
+from tournaments.common.errors import ApplicationError
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import (
     DeviceCredential,
     ForbiddenPairing,
-    Player,
     Registration,
     Round,
     Seat,
     Tournament,
 )
-from tournaments.selectors import round_progress, tournament_profile
+from tournaments.events.selectors import round_progress, tournament_profile
+from tournaments.leagues import reminders as league_reminders
+from tournaments.leagues import selectors as league_selectors
+from tournaments.pairs import finals
 
 from . import csv_export, selectors
 from .forms import (

@@ -13,14 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games import profiles
-from games import selectors as deal_selectors
 from games.models import Deal
-from tournaments.models import Match, Tournament
-from tournaments.selectors import tournament_options, tournament_profile
+from tournaments.common.engine_messages import entry_form_context, error_templates, ui_strings
+from tournaments.deals import selectors as deal_selectors
+from tournaments.events.models import Match, Tournament
+from tournaments.events.selectors import tournament_options, tournament_profile
 
 from . import preset_entry
 from .console import organiser_required
-from .engine_messages import entry_form_context, error_templates, ui_strings
 
 
 def _match(request: HttpRequest, pk: int) -> Match:

@@ -21,7 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.standings import shown_value
+from tournaments.results.standings import shown_value
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

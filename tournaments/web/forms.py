@@ -9,8 +9,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Club, Tournament
-from tournaments.validators import validate_name
+from tournaments.clubs.models import Club
+from tournaments.common.validators import validate_name
+from tournaments.events.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Tournament
 
 # The tie-break names the platform knows (``services.TIEBREAK_NAMES``); the first must be
 # a score, since Buchholz and head-to-head are computed from it.

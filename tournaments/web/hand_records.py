@@ -2,7 +2,7 @@
 the costly plays), a round's hand records to print on A4, and the same deal page for
 the table's tablet (``/t/<code>/deals/<n>/``), which sees its own deals at once.
 
-Who may see them is ``games.hand_records.may_see_hand_records``; anyone else gets 404,
+Who may see them is ``tournaments.deals.hand_records.may_see_hand_records``; anyone else gets 404,
 as for a tournament they may not see.
 """
 
@@ -12,12 +12,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
-from games import hand_records
-from tournaments import lockout
-from tournaments.auth_views import too_many_failures_page
-from tournaments.authentication import find_usable_credential
-from tournaments.models import DeviceCredential, Match
-from tournaments.permissions import visible_tournaments
+from tournaments.common import lockout
+from tournaments.common.auth_views import too_many_failures_page
+from tournaments.common.authentication import find_usable_credential
+from tournaments.common.permissions import visible_tournaments
+from tournaments.deals import hand_records
+from tournaments.events.models import DeviceCredential, Match
 
 from .public import seating_tables
 

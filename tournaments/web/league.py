@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
-from tournaments import league_selectors
-from tournaments.models import League, LeagueTeam, MatchDay
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues.models import League, LeagueTeam, MatchDay
 
 from . import csv_export
 

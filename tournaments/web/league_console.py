@@ -4,7 +4,7 @@ match day waits for); a team's page (name, captain, roster); a match day's page 
 venue, opening its tables at the home venue, the sittings' table cards, confirming,
 accepting or sending back the result).
 
-Who may do what is checked here exactly as ``tournaments/league_api.py`` checks it (the
+Who may do what is checked here exactly as ``tournaments/leagues/api.py`` checks it (the
 roles come from ``league_selectors``): a league's organisers change the league, its
 divisions, the fixture list and match days and accept results or send them back; a
 club's organisers enter and change their club's teams and, as the venue, open the tables
@@ -26,17 +26,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import league_season, league_selectors, leagues
-from tournaments.errors import ApplicationError
-from tournaments.models import (
-    Club,
-    Division,
-    League,
-    LeagueTeam,
-    MatchDay,
-    MatchDayPostponement,
-    Round,
-)
+from tournaments.clubs.models import Club
+from tournaments.common.errors import ApplicationError
+from tournaments.events.models import Round
+from tournaments.leagues import season as league_season
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues import services as leagues
+from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayPostponement
 
 from .console import organiser_required, service_message
 from .league_forms import (

@@ -1,6 +1,6 @@
 """Forms of the league pages of the organiser console. They validate input only (a
 roster from the club's players, a captain by user name, pairs from a team's roster);
-the views call the services in ``tournaments/leagues.py``."""
+the views call the services in ``tournaments/leagues/services.py``."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments import league_selectors
-from tournaments.models import MAX_LIGA_TARGET, Club, Division, LeagueTeam, Player
-from tournaments.validators import validate_name
+from tournaments.clubs.models import Club, Player
+from tournaments.common.validators import validate_name
+from tournaments.events.models import MAX_LIGA_TARGET
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues.models import Division, LeagueTeam
 
 #: The games a league can play (their profiles say so): Liga-Partien of four players.
 LEAGUE_PRESETS = tuple(key for key, profile in profiles.PROFILES.items() if profile.league)

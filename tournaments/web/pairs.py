@@ -13,8 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import clubs, finals, pairs, services
-from tournaments.models import Player, Round, Team, Tournament
+from tournaments.clubs import services as clubs
+from tournaments.clubs.models import Player
+from tournaments.events import services
+from tournaments.events.models import Round, Team, Tournament
+from tournaments.pairs import finals
+from tournaments.pairs import services as pairs
 
 from .console import _attempt, _tournament, organiser_required
 

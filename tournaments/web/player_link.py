@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from tournaments import services
-from tournaments.errors import ApplicationError
-from tournaments.models import Registration, Tournament
+from tournaments.common.errors import ApplicationError
+from tournaments.events import services
+from tournaments.events.models import Registration, Tournament
 
 from . import selectors
 

@@ -22,11 +22,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from games import hand_records
-from tournaments import finals, seasons, snapshots
-from tournaments import selectors as tournament_selectors
-from tournaments.models import Club, Player, Round, Season, Seat, Table, Tournament
-from tournaments.permissions import organises_club, visible_tournaments
+from tournaments.clubs.models import Club, Player, Season
+from tournaments.common.permissions import organises_club, visible_tournaments
+from tournaments.deals import hand_records
+from tournaments.events import selectors as tournament_selectors
+from tournaments.events.models import Round, Seat, Table, Tournament
+from tournaments.pairs import finals
+from tournaments.results import seasons, snapshots
 
 from . import ratings, selectors
 from .forms import rules_label

@@ -26,9 +26,10 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.clickjacking import xframe_options_exempt
 from PIL import Image, ImageDraw, ImageFont
 
-from tournaments import seasons
-from tournaments import selectors as tournament_selectors
-from tournaments.models import Club, Season, Tournament
+from tournaments.clubs.models import Club, Season
+from tournaments.events import selectors as tournament_selectors
+from tournaments.events.models import Tournament
+from tournaments.results import seasons
 
 from . import selectors
 

@@ -11,9 +11,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.formats import number_format
 
 from games import profiles
-from tournaments import rating_services
-from tournaments.models import Club, Player, RatingList
-from tournaments.permissions import visible_tournaments
+from tournaments.clubs.models import Club, Player
+from tournaments.common.permissions import visible_tournaments
+from tournaments.ratings import services as rating_services
+from tournaments.ratings.models import RatingList
 
 
 def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:

@@ -20,8 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments import selectors, snapshots, standings
-from tournaments.models import Club, Match, Player, Season, Seat, Team, Tournament
+from tournaments.clubs.models import Club, Player, Season
+from tournaments.events import selectors
+from tournaments.events.models import Match, Seat, Team, Tournament
+from tournaments.results import snapshots, standings
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
 CRITERIA = {

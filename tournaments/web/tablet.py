@@ -24,21 +24,22 @@ from django.views.decorators.cache import never_cache
 
 from games import engine, profiles
 from games.models import DealVersion
-from games.selectors import dealer_after, running_score
-from games.services import device_correction_refusal
-from tournaments import lockout, services
-from tournaments.auth_views import too_many_failures_page
-from tournaments.authentication import find_usable_credential
-from tournaments.models import DeviceCredential, Match, Round, Tournament
-from tournaments.selectors import match_scores, tournament_options, tournament_profile
+from tournaments.common import lockout
+from tournaments.common.auth_views import too_many_failures_page
+from tournaments.common.authentication import find_usable_credential
+from tournaments.common.engine_messages import entry_form_context, error_templates, ui_strings
+from tournaments.deals.selectors import dealer_after, running_score
+from tournaments.deals.services import device_correction_refusal
+from tournaments.events import services
+from tournaments.events.models import DeviceCredential, Match, Round, Tournament
+from tournaments.events.selectors import match_scores, tournament_options, tournament_profile
 
 from . import preset_entry
-from .engine_messages import entry_form_context, error_templates, ui_strings
 
 
 def _credential(request: HttpRequest, code: str) -> DeviceCredential | HttpResponse:
     """The table's credential, or the page refusing the code (429 for an unusable code
-    while failed codes lock the client's address, see ``tournaments.lockout``; a usable
+    while failed codes lock the client's address, see ``tournaments.common.lockout``; a usable
     code is always accepted)."""
     credential = find_usable_credential(code)
     if credential is None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.auth_views import LockoutLoginView, TokenRevokingLogoutView
+from tournaments.common.auth_views import LockoutLoginView, TokenRevokingLogoutView
 
 from . import (
     clubs,

@@ -15,13 +15,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games import profiles
-from games import services as deal_services
 from games.engine import FIRST_DEALER, random_deal
 from games.models import DealVersion
-from games.selectors import dealer_after
-from tournaments import draw, services
-from tournaments.models import Club, Match, Player, Round, Season, Tournament
-from tournaments.selectors import tournament_options
+from tournaments.clubs.models import Club, Player, Season
+from tournaments.deals import services as deal_services
+from tournaments.deals.selectors import dealer_after
+from tournaments.draw import services as draw
+from tournaments.events import services
+from tournaments.events.models import Match, Round, Tournament
+from tournaments.events.selectors import tournament_options
 
 CLUB_NAME, CLUB_SLUG = "KC Herzbube Konstanz", "herzbube-konstanz"
 USERNAME, PASSWORD = "organiser", "klammern"

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Club
+from tournaments.clubs.models import Club
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.league import ClubSide, LeagueSeason
 from tournaments.simulation.server import local_site

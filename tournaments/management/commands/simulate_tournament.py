@@ -22,7 +22,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.profiles import DEFAULT_PRESET, PRESET_NAMES, PROFILES
-from tournaments.models import Club
+from tournaments.clubs.models import Club
 from tournaments.simulation.client import Api, ApiError, expect
 from tournaments.simulation.scenario import Options, Simulation
 from tournaments.simulation.server import local_site

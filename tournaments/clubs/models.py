@@ -1,0 +1,206 @@
+"""Clubs, players, club memberships, seasons and organiser invitations as stored rows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.common.validators import validate_embed_origins, validate_name
+
+#: The KlammernBoss counts at most this many recent evenings (RULES.md: a club setting).
+MAX_BOSS_WINDOW = 52
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="organised_clubs",
+        blank=True,
+        verbose_name=_("organisers"),
+    )
+    boss_window = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BOSS_WINDOW)],
+        help_text=_("Number of recent playing evenings for the KlammernBoss."),
+        verbose_name=_("KlammernBoss window"),
+    )
+    results_version = models.PositiveIntegerField(
+        default=0,
+        help_text=_("Bumped whenever a result of one of the club's tournaments changes."),
+        verbose_name=_("results version"),
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    city = models.CharField(
+        max_length=200, blank=True, validators=[validate_name], verbose_name=_("city")
+    )
+    #: RULES.md, "Clashes": how many league match days the club's venue hosts at once.
+    venue_tables = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_("How many league match days the club's venue hosts at once."),
+        verbose_name=_("match days at once at the venue"),
+    )
+    #: The venue's address (league match days at home; the calendar's LOCATION).
+    venue_street = models.CharField(
+        max_length=200, blank=True, validators=[validate_name], verbose_name=_("venue street")
+    )
+    venue_town = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("Empty: the club's city."),
+        verbose_name=_("venue town"),
+    )
+    embed_origins = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_embed_origins],
+        help_text=_("Web sites (https://…) that may show the club's tables in a frame."),
+        verbose_name=_("embedding web sites"),
+    )
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    household = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("Players of one household are not seated together."),
+        verbose_name=_("household"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+        verbose_name=_("user"),
+    )
+    clubs = models.ManyToManyField(
+        Club, through="ClubMembership", related_name="players", verbose_name=_("clubs")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMembership(models.Model):
+    class Kind(models.TextChoices):
+        MEMBER = "member", _("Member")
+        GUEST = "guest", _("Guest")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("player")
+    )
+    kind = models.CharField(
+        max_length=10, choices=Kind.choices, default=Kind.MEMBER, verbose_name=_("kind")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    class Meta:
+        verbose_name = _("club membership")
+        verbose_name_plural = _("club memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="unique_club_membership"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club} ({self.get_kind_display()})"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
+    )
+    name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    starts_on = models.DateField(verbose_name=_("starts on"))
+    ends_on = models.DateField(verbose_name=_("ends on"))
+    best_of = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("Season table: the best N evenings count (empty: all)."),
+        verbose_name=_("best N evenings"),
+    )
+    min_evenings = models.PositiveSmallIntegerField(
+        default=1,
+        help_text=_("Season table: ranked only with at least M evenings."),
+        verbose_name=_("minimum evenings"),
+    )
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-starts_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class OrganiserInvitation(models.Model):
+    """A single-use link that makes whoever accepts it an organiser of ``club``.
+    Only the HMAC-SHA256 of the token (keyed with SECRET_KEY) is stored."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("club")
+    )
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("accepted by"),
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
+
+    class Meta:
+        verbose_name = _("organiser invitation")
+        verbose_name_plural = _("organiser invitations")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Einladung {self.club} ({self.pk})"
+
+    def is_usable(self, *, now: datetime | None = None) -> bool:
+        return self.accepted_at is None and self.expires_at > (now or timezone.now())

@@ -1,0 +1,211 @@
+"""Services of clubs without the admin: signing up, creating a club (its creator organises
+it) and changing its settings, members and guests, inviting further organisers by a
+single-use link, and a club's seasons.
+
+An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
+as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from datetime import date, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.clubs.models import Club, ClubMembership, OrganiserInvitation, Player, Season
+from tournaments.common.errors import Conflict, NotFound, Refused
+from tournaments.common.validators import validate_name
+from tournaments.events.models import Tournament
+from tournaments.results import versions as results
+
+INVITATION_DAYS = 7
+
+
+def hash_invitation_token(token: str) -> str:
+    return hmac.new(
+        settings.SECRET_KEY.encode(), f"invitation:{token.strip()}".encode(), hashlib.sha256
+    ).hexdigest()
+
+
+def normalised_username(username: str) -> str:
+    """The username as Django stores it (NFKC: "ｏｒｇａｎｉｓｅｒ" is "organiser")."""
+    return unicodedata.normalize("NFKC", username)
+
+
+def check_username(username: str) -> None:
+    """No invisible characters and no word mixing look-alike alphabets, as in names."""
+    try:
+        validate_name(username)
+    except ValidationError as exc:
+        raise Refused(f"username_{exc.code}", exc.messages[0]) from exc
+
+
+@transaction.atomic
+def sign_up(*, username: str, email: str, password: str) -> Any:
+    """A new user account (validated by the caller's form or serializer). A username
+    that equals an existing one after NFKC normalisation, ignoring case, is taken."""
+    users = get_user_model()
+    username = normalised_username(username)
+    check_username(username)
+    if users.objects.filter(username__iexact=username).exists():
+        raise Conflict("username_taken", _("This username is taken."))
+    try:
+        with transaction.atomic():
+            return users.objects.create_user(username=username, email=email, password=password)
+    except IntegrityError as exc:  # signed up at the same moment
+        raise Conflict("username_taken", _("This username is taken.")) from exc
+
+
+@transaction.atomic
+def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
+    """A new club; ``user`` becomes its organiser."""
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name.strip(), slug=slug, city=city.strip())
+    except IntegrityError as exc:
+        raise Conflict(
+            "club_slug_taken",
+            _("A club with the address '%(slug)s' exists already."),
+            params={"slug": slug},
+        ) from exc
+    club.organisers.add(user)
+    return club
+
+
+#: What an organiser may change of a club (its address, the slug, stays).
+CLUB_SETTINGS = frozenset(
+    {"name", "city", "boss_window", "venue_tables", "venue_street", "venue_town", "embed_origins"}
+)
+
+
+@transaction.atomic
+def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
+    """Change a club's name, city, KlammernBoss window or how many league match days its
+    venue hosts at once (validated by the caller's form or serializer); a new window
+    recomputes the club's tables."""
+    unknown = set(changes) - CLUB_SETTINGS
+    if unknown:
+        raise Refused(
+            "not_changeable",
+            _("These club settings cannot be changed: %(fields)s."),
+            params={"fields": ", ".join(sorted(unknown))},
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    window_changed = "boss_window" in changes and changes["boss_window"] != club.boss_window
+    for field, value in changes.items():
+        setattr(club, field, value.strip() if isinstance(value, str) else value)
+    club.save(update_fields=list(changes))
+    if window_changed:
+        results.notify_club_changed(club_id=club.pk)
+    return club
+
+
+@transaction.atomic
+def set_membership(*, club: Club, player: Player, kind: str) -> ClubMembership:
+    """Make a player of the club a member or a guest."""
+    membership = ClubMembership.objects.select_for_update().get(club=club, player=player)
+    if membership.kind != kind:
+        membership.kind = kind
+        membership.save(update_fields=["kind"])
+    return membership
+
+
+@transaction.atomic
+def invite_organiser(*, club: Club, invited_by: Any) -> tuple[OrganiserInvitation, str]:
+    """A single-use invitation; the plain token is returned once and never stored."""
+    token = secrets.token_urlsafe(24)
+    invitation = OrganiserInvitation.objects.create(
+        club=club,
+        token_hash=hash_invitation_token(token),
+        created_by=invited_by,
+        expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+    return invitation, token
+
+
+def find_invitation(token: str) -> OrganiserInvitation:
+    invitation = (
+        OrganiserInvitation.objects.select_related("club")
+        .filter(token_hash=hash_invitation_token(token))
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("invitation_unknown", _("This invitation link is not valid."))
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(*, token: str, user: Any) -> Club:
+    """Make ``user`` an organiser of the invitation's club; the link is used up."""
+    found = find_invitation(token)
+    invitation = OrganiserInvitation.objects.select_for_update().get(pk=found.pk)
+    if invitation.accepted_at is not None:
+        raise Conflict("invitation_used", _("This invitation has been used already."))
+    if not invitation.is_usable():
+        raise Conflict("invitation_expired", _("This invitation has expired."))
+    invitation.accepted_by = user
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    invitation.club.organisers.add(user)
+    return invitation.club
+
+
+# --- seasons ----------------------------------------------------------------------------
+
+
+def _check_season(starts_on: date, ends_on: date, best_of: int | None, min_evenings: int) -> None:
+    if ends_on < starts_on:
+        raise Refused("season_dates", _("A season ends after it starts."))
+    if best_of is not None and best_of < 1 or min_evenings < 1:
+        raise Refused("season_counts", _("Best N and minimum evenings are at least 1."))
+
+
+@transaction.atomic
+def create_season(
+    *,
+    club: Club,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    best_of: int | None = None,
+    min_evenings: int = 1,
+) -> Season:
+    _check_season(starts_on, ends_on, best_of, min_evenings)
+    return Season.objects.create(
+        club=club,
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        best_of=best_of,
+        min_evenings=min_evenings,
+    )
+
+
+@transaction.atomic
+def update_season(*, season: Season, changes: dict[str, Any]) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    for field, value in changes.items():
+        setattr(season, field, value)
+    _check_season(season.starts_on, season.ends_on, season.best_of, season.min_evenings)
+    season.save(update_fields=list(changes))
+    return season
+
+
+@transaction.atomic
+def assign_season(*, tournament: Tournament, season: Season | None) -> Tournament:
+    """Count the tournament as an evening of ``season`` (None: of no season)."""
+    if season is not None and season.club_id != tournament.club_id:
+        raise Refused("season_elsewhere", _("The season belongs to another club."))
+    tournament.season = season
+    tournament.save(update_fields=["season"])
+    return tournament

@@ -1,0 +1,191 @@
+"""Table-device authentication (``Authorization: Device <code>``) and organisers' API
+tokens that expire (``Authorization: Token <token>``).
+
+A valid device code authenticates as an anonymous user with ``request.auth`` set to the
+``DeviceCredential``; permissions in ``tournaments/common/permissions.py`` then restrict the
+device to its own table. A usable code is always accepted, also from an address locked
+for wrong codes (``lockout``): other tablets' typing errors never lock a venue out. This
+module does not issue device codes (see ``services.issue_device_code``).
+
+An API token (DRF's ``Token``, one per user) lives ``API_TOKEN_TTL_HOURS`` from its
+issue: past that it authenticates nobody and is deleted, and signing in again issues a
+new one (``issue_token``). Its owner revokes it with ``DELETE /api/auth/token/``; the
+site's logout revokes a token issued to that browser's session.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection, transaction
+from django.db.models import Model
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework import authentication, exceptions
+from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
+
+from tournaments.common import lockout
+from tournaments.events.models import (
+    DeviceCredential,
+    Match,
+    Round,
+    Table,
+    Tournament,
+    hash_device_code,
+)
+
+#: What a device's requests read of its credential, table, round, tournament and match,
+#: loaded with the credential; any other field is loaded when first read.
+LOADED_FIELDS: dict[type[Model], tuple[str, ...]] = {
+    DeviceCredential: (
+        "id",
+        "table",
+        "code_hash",
+        "created",
+        "expires_at",
+        "revoked_at",
+        "last_seen_at",
+        "queued_entries",
+    ),
+    Table: ("id", "round", "number"),
+    Round: ("id", "tournament", "number", "status", "stage"),
+    Tournament: (
+        "id",
+        "club",
+        "name",
+        "status",
+        "is_public",
+        "rules_preset",
+        "rules_options",
+        "results_version",
+    ),
+    Match: ("id", "round", "table", "mode", "deals_planned", "target", "status", "finished_at"),
+}
+ALIASES = {DeviceCredential: "c", Table: "tb", Round: "r", Tournament: "t", Match: "m"}
+
+
+def _attnames(model: type[Model]) -> list[str]:
+    return [model._meta.get_field(name).attname for name in LOADED_FIELDS[model]]  # type: ignore[union-attr]
+
+
+@lru_cache(maxsize=1)
+def credential_sql() -> str:
+    """One statement on the unique ``code_hash`` index: the usable credential with its
+    table, round, tournament and the table's match (if it has one)."""
+    columns = ", ".join(
+        f"{alias}.{model._meta.get_field(name).column}"  # type: ignore[union-attr]
+        for model, alias in ALIASES.items()
+        for name in LOADED_FIELDS[model]
+    )
+    table = {model: model._meta.db_table for model in ALIASES}
+    return (
+        f"SELECT {columns} FROM {table[DeviceCredential]} c "
+        f"JOIN {table[Table]} tb ON tb.id = c.table_id "
+        f"JOIN {table[Round]} r ON r.id = tb.round_id "
+        f"JOIN {table[Tournament]} t ON t.id = r.tournament_id "
+        f"LEFT JOIN {table[Match]} m ON m.table_id = tb.id "
+        "WHERE c.code_hash = %s AND c.revoked_at IS NULL AND c.expires_at > %s"
+    )
+
+
+def _instance(model: type[Model], values: list[Any]) -> Any:
+    """A model instance from a row's values for ``LOADED_FIELDS[model]`` (the others
+    deferred), as the ORM builds one (``Model.from_db``)."""
+    names = _attnames(model)
+    row = values[: len(names)]
+    del values[: len(names)]
+    if model is Tournament:
+        index = names.index("rules_options")
+        if isinstance(row[index], str):  # jsonb as text (Django's loader), not decoded
+            row[index] = json.loads(row[index])
+    return model.from_db(connection.alias, names, row)
+
+
+def find_usable_credential(code: str) -> DeviceCredential | None:
+    """The usable credential (not revoked, not expired) for a code typed or scanned at a
+    table, or None, with its table, round, tournament and match attached: one plain
+    statement of the columns needed (compiling the ORM's five-table ``select_related``
+    cost several times the query itself)."""
+    with connection.cursor() as cursor:
+        cursor.execute(credential_sql(), [hash_device_code(code), timezone.now()])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    credential = _instance(DeviceCredential, values)
+    table, round_ = _instance(Table, values), _instance(Round, values)
+    tournament = _instance(Tournament, values)
+    round_.tournament = tournament
+    table.round = round_
+    credential.table = table
+    if values[0] is not None:  # the match's id: the table has a match
+        match = _instance(Match, values)
+        match.round = round_
+        table.match = match
+    return credential  # type: ignore[no-any-return]
+
+
+UNUSABLE_CODE = _(
+    "This table code is unknown, revoked or expired. Ask the organiser for a new one."
+)
+
+
+class DeviceAuthentication(authentication.BaseAuthentication):
+    keyword = "Device"
+
+    def authenticate(self, request: Request) -> tuple[Any, DeviceCredential] | None:
+        parts = authentication.get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid device header: expected 'Device <code>'.")
+            )
+        code = parts[1].decode(errors="replace")
+        credential = find_usable_credential(code)
+        if credential is None:
+            if wait := lockout.wait_after_unusable_code(request, code):
+                raise lockout.TooManyFailures(wait)
+            raise exceptions.AuthenticationFailed(UNUSABLE_CODE)
+        return AnonymousUser(), credential
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+def token_expires_at(token: Token) -> datetime:
+    return token.created + timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+
+
+def is_expired(token: Token) -> bool:
+    return token_expires_at(token) <= timezone.now()
+
+
+@transaction.atomic
+def issue_token(user: Any) -> Token:
+    """The user's API token: the current one, or a new one if it expired or never was."""
+    token = Token.objects.select_for_update().filter(user=user).first()
+    if token is not None and is_expired(token):
+        token.delete()
+        token = None
+    return token or Token.objects.create(user=user)
+
+
+TOKEN_EXPIRED = _("This API token has expired. Sign in again for a new one.")
+
+
+class ExpiringTokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token authentication, refusing (and deleting) a token past its lifetime."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
+        user, token = super().authenticate_credentials(key)
+        if is_expired(token):
+            Token.objects.filter(pk=token.pk).delete()
+            raise exceptions.AuthenticationFailed(TOKEN_EXPIRED, code="token_expired")
+        return user, token

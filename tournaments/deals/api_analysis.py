@@ -1,0 +1,89 @@
+"""``GET /api/matches/{match}/deals/{number}/analysis/``: the engine's par analysis of
+a deal's current version.
+
+Visible as the hand record page is (``tournaments.deals.hand_records.may_see_hand_records``): the
+table's device and the club's organisers at once, everyone else once the round is closed
+and where the tournament's ``hand_records_public`` allows; anyone else gets 404.
+``status`` is ``pending`` until the worker has analysed the version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.common.permissions import device_of, visible_tournaments
+from tournaments.deals import hand_records
+from tournaments.events.models import Match
+
+ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"detail": "..."}')
+
+ANALYSIS_RESPONSE = inline_serializer(
+    "DealAnalysis",
+    {
+        "match": serializers.IntegerField(),
+        "number": serializers.IntegerField(),
+        "version": serializers.IntegerField(help_text="The deal version analysed."),
+        "status": serializers.ChoiceField(["done", "pending"]),
+        "analysed": serializers.BooleanField(
+            help_text="False for a summary record (error code summary_not_analysable)."
+        ),
+        "analysis_version": serializers.CharField(allow_blank=True),
+        "analysis": serializers.JSONField(
+            allow_null=True,
+            help_text="The engine's analysis: par, par_outcome, par_small_points, "
+            "par_match_points, and per play {play, trick, seat, card, par, cost, best}.",
+        ),
+    },
+)
+
+
+class DealAnalysisView(APIView):
+    """The par analysis of deal ``number`` of a match."""
+
+    permission_classes: list[Any] = []
+    throttle_scope = "deals"
+
+    def get_match(self, request: Request, match_id: int) -> Match:
+        """The match, if the caller may see its hand records (else 404)."""
+        matches = Match.objects.select_related("round__tournament", "table")
+        device = device_of(request)
+        if device is None:
+            matches = matches.filter(round__tournament__in=visible_tournaments(request.user))
+        match = get_object_or_404(matches, pk=match_id)
+        if not hand_records.may_see_hand_records(request.user, match, device=device):
+            raise Http404
+        return match
+
+    @extend_schema(
+        responses={200: ANALYSIS_RESPONSE, 403: ERROR, 404: ERROR},
+        description="The par analysis (perfect play with all hands open) of the deal's "
+        "current version, with the cost of every play. Visible to the table's device and "
+        "the organisers at once, to everyone else after the round is closed if the "
+        "tournament makes hand records public.",
+    )
+    def get(self, request: Request, match_id: int, number: int) -> Response:
+        match = self.get_match(request, match_id)
+        version = hand_records.current_version(match, number)
+        if version is None:
+            raise Http404
+        stored = getattr(version, "analysis", None)
+        return Response(
+            {
+                "match": match.pk,
+                "number": number,
+                "version": version.version,
+                "status": "pending" if stored is None else "done",
+                "analysed": bool(stored and stored.analysed),
+                "analysis_version": stored.analysis_version if stored else "",
+                "analysis": stored.analysis if stored else None,
+            }
+        )

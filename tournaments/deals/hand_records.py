@@ -1,0 +1,303 @@
+"""Reads for hand records: who may see a deal's hand record, and what its page shows
+(the four hands by suit, the contract, the play trick by trick, par against the actual
+result, the costly plays) from a deal version and its stored analysis; the points each
+player lost against par, deal by deal, for the player page.
+
+Who sees them: the table's own device at once, the club's organisers always, everyone
+else once the round is closed and only where the tournament's ``hand_records_public``
+allows (and the tournament itself is public). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games import profiles
+from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
+from games.models import Deal, DealAnalysis, DealVersion
+from tournaments.clubs.models import Player
+from tournaments.common.permissions import organises_club
+from tournaments.events.models import DeviceCredential, Match, Round, Seat
+
+#: Plays costing at least this many deal points are listed as costly plays.
+COSTLY = 1
+#: Suits in the rows of a hand: trump first, then the others in the engine's order.
+DISPLAY_SUITS = "SHDC"
+
+
+def hand_records_public(match: Match) -> bool:
+    """Whether everyone who may see the tournament may see this match's hand records."""
+    tournament = match.round.tournament
+    return (
+        tournament.is_public
+        and tournament.hand_records_public
+        and match.round.status == Round.Status.CLOSED
+    )
+
+
+def may_see_hand_records(
+    user: Any, match: Match, *, device: DeviceCredential | None = None
+) -> bool:
+    """The table's device, the club's organisers, and everyone once public."""
+    if device is not None:
+        return device.table_id == match.table_id
+    if organises_club(user, match.round.tournament.club_id):
+        return True
+    return hand_records_public(match)
+
+
+def current_version(match: Match, number: int) -> DealVersion | None:
+    return (
+        DealVersion.objects.current()
+        .filter(deal__match=match, deal__number=number)
+        .select_related("deal", "analysis")
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int
+    number: int  # 1–4, as people count
+    name: str
+    team: int
+
+
+def match_profile(match: Match) -> profiles.GameProfile:
+    tournament = match.round.tournament
+    return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
+
+
+def seat_views(match: Match) -> list[SeatView]:
+    """The table's seats as its game seats them (4, 3 or 2), each with its side."""
+    profile = match_profile(match)
+    names = dict(match.table.seats.values_list("position", "player__name"))
+    return [
+        SeatView(p, p + 1, names.get(p, ""), profile.seat_team(p)) for p in range(profile.players)
+    ]
+
+
+def side_views(
+    profile: profiles.GameProfile, result: dict[str, Any], analysis: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """The columns of the par table: one per team ("Team 1", seats 1 & 3) or per player,
+    with the actual points, the par (when analysed) and whether that side played."""
+    declarer = result.get("declarer")
+    playing = profile.seat_team(declarer) if isinstance(declarer, int) else None
+    points = result.get("points") or []
+    par = (analysis or {}).get("par") or []
+    return [
+        {
+            "number": side + 1,
+            "team": profile.teams,
+            "seats": (side + 1, side + 3) if profile.teams else (side + 1,),
+            "playing": side == playing,
+            "points": points[side] if side < len(points) else "",
+            "par": par[side] if side < len(par) else "",
+        }
+        for side in range(profile.sides())
+    ]
+
+
+def _hand_rows(cards: list[str], trump: str | None) -> list[dict[str, Any]]:
+    table = TABLES[SUIT_BY_TEXT[trump]] if trump else TABLES[0]
+    mask = sum(1 << CARD_BY_TEXT[c] for c in cards)
+    ordered = sorted_for_display(mask, table)
+    rows = []
+    for suit in DISPLAY_SUITS:
+        index = SUIT_LETTERS.index(suit)
+        ranks = [_rank(c) for c in ordered if c >> 3 == index]
+        rows.append({"suit": suit, "ranks": ranks, "trump": suit == trump})
+    return rows
+
+
+def _rank(card: int) -> str:
+    rank = "789TJQKA"[card & 7]
+    return "10" if rank == "T" else rank
+
+
+def card_view(text: str) -> dict[str, str]:
+    """A card as the page shows it: rank ("10" for T) and suit letter."""
+    return {"text": text, "rank": _rank(CARD_BY_TEXT[text]), "suit": text[-1]}
+
+
+def _tricks(
+    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int
+) -> list[dict[str, Any]]:
+    tricks = []
+    for n, trick in enumerate(result.get("tricks", [])):
+        cards = []
+        for k, card in enumerate(trick["cards"]):
+            index = players * n + k
+            play = plays[index] if index < len(plays) else {}
+            cards.append(
+                {
+                    "seat": (trick["leader"] + k) % players,
+                    "card": card_view(card),
+                    "cost": play.get("cost", 0),
+                    "best": play.get("best", []),
+                }
+            )
+        tricks.append(
+            {
+                "number": n + 1,
+                "leader": trick["leader"],
+                "winner": trick["winner"],
+                "points": trick["points"],
+                "cards": cards,
+            }
+        )
+    return tricks
+
+
+def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[str, Any]]:
+    """The plays that lost deal points against par, in the order played."""
+    return [
+        {
+            **play,
+            "seat_view": seats[play["seat"]],
+            "card_view": card_view(play["card"]),
+            "best_views": [card_view(c) for c in play.get("best", [])],
+        }
+        for play in analysis.get("plays", [])
+        if play["cost"] >= COSTLY
+    ]
+
+
+def hand_record(
+    version: DealVersion, seats: list[SeatView], profile: profiles.GameProfile
+) -> dict[str, Any]:
+    """What a hand record page shows of one deal version, laid out as its game seats
+    the table (``profile``)."""
+    record, result = version.record, version.result
+    stored: DealAnalysis | None = getattr(version, "analysis", None)
+    analysis = stored.analysis if stored is not None else None
+    full = result.get("mode") == "full"
+    trump = result.get("trump")
+    plays = analysis.get("plays", []) if analysis and analysis.get("analysed") else []
+    return {
+        "version": version,
+        "number": version.deal.number,
+        "full": full,
+        "result": result,
+        "contract": record.get("contract") or {},
+        "contract_word": profile.contract_word((record.get("contract") or {}).get("kind", "")),
+        "declarer": seats[result["declarer"]] if result.get("declarer") is not None else None,
+        # 1 or 2, as the par table's columns count the teams (None: nobody played, thrown in)
+        # 1 or 2, as the par table's columns count the teams (None: nobody played, or
+        # a game of single players, whose columns are the seats)
+        "playing_team": seats[result["declarer"]].team + 1
+        if result.get("declarer") is not None and profile.teams
+        else None,
+        "sides": side_views(profile, result, analysis if plays else None),
+        "dealer": seats[record.get("dealer", 0)],
+        "hands": [
+            {"seat": seats[s], "rows": _hand_rows(hand, trump)}
+            for s, hand in enumerate(record["hands"][: len(seats)])
+        ]
+        if full
+        else [],
+        "tricks": _tricks(result, plays, players=len(seats)) if full else [],
+        "analysable": profile.analysable,
+        "analysis": analysis,
+        "pending": full and analysis is None and profile.analysable,
+        "analysed": bool(analysis and analysis.get("analysed")),
+        "costly": costly_plays(analysis, seats) if plays else [],
+        "seats": seats,
+    }
+
+
+def match_hand_records(match: Match) -> list[dict[str, Any]]:
+    """Every current deal of a match as a hand record, by number."""
+    seats, profile = seat_views(match), match_profile(match)
+    versions = (
+        DealVersion.objects.current()
+        .filter(deal__match=match)
+        .select_related("deal", "analysis")
+        .order_by("deal__number")
+    )
+    return [hand_record(v, seats, profile) for v in versions]
+
+
+# --- players --------------------------------------------------------------------------
+
+
+def player_par_losses(player: Player) -> list[dict[str, Any]]:
+    """The deal points the player's own plays lost against par, per analysed deal of the
+    public tournaments whose hand records are public and whose round is closed, oldest
+    first: tournament, round, table, deal number, the match and the points lost."""
+    seats = {
+        s.table_id: s
+        for s in Seat.objects.filter(
+            player=player,
+            round__status=Round.Status.CLOSED,
+            round__tournament__is_public=True,
+            round__tournament__hand_records_public=True,
+        )
+    }
+    analyses: QuerySet[DealAnalysis] = (
+        DealAnalysis.objects.filter(
+            analysed=True, version__is_current=True, version__deal__match__table__in=list(seats)
+        )
+        .select_related("version__deal__match__round__tournament")
+        .order_by(
+            "version__deal__match__round__tournament__created",
+            "version__deal__match__round__number",
+            "version__deal__number",
+        )
+    )
+    rows = []
+    for a in analyses:
+        deal: Deal = a.version.deal
+        seat = seats[deal.match.table_id]
+        rows.append(
+            {
+                "tournament": deal.match.round.tournament,
+                "round": deal.match.round.number,
+                "match": deal.match,
+                "number": deal.number,
+                "lost": a.costs[seat.position] if a.costs else 0,
+            }
+        )
+    return rows
+
+
+def par_loss_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per tournament (in the order of ``rows``): deals analysed, points lost, average."""
+    out: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        t = row["tournament"]
+        entry = out.setdefault(t.pk, {"tournament": t, "deals": 0, "lost": 0})
+        entry["deals"] += 1
+        entry["lost"] += row["lost"]
+    for entry in out.values():
+        entry["average"] = round(entry["lost"] / entry["deals"], 1)
+    return list(out.values())
+
+
+def par_loss_chart(
+    rows: list[dict[str, Any]], *, width: int = 320, height: int = 120, last: int = 40
+) -> dict[str, Any] | None:
+    """Bars of the points lost in the player's last ``last`` analysed deals (SVG
+    coordinates as strings, never localized)."""
+    rows = rows[-last:]
+    if not rows:
+        return None
+    top = max(max(r["lost"] for r in rows), 10)
+    step = (width - 8) / len(rows)
+    bars = []
+    for i, r in enumerate(rows):
+        h = (height - 20) * r["lost"] / top
+        bars.append(
+            {
+                "x": f"{4 + i * step:.1f}",
+                "y": f"{height - 16 - h:.1f}",
+                "w": f"{max(step - 2, 1):.1f}",
+                "h": f"{h:.1f}",
+                "row": r,
+            }
+        )
+    return {"width": width, "height": height, "bars": bars, "top": top, "baseline": height - 16}

@@ -1,0 +1,1 @@
+"""The draw: seating a round (pure algorithms) and the service that stores it."""

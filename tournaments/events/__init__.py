@@ -1,0 +1,2 @@
+"""Tournaments as events: registrations, rounds, tables, seats, matches, table devices
+and match confirmations."""

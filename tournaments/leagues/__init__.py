@@ -1,0 +1,1 @@
+"""Leagues: divisions, league teams, match days and their confirmations."""

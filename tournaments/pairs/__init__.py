@@ -1,0 +1,1 @@
+"""Fixed pairs and finals: pair formats (pure), their services, API and serializers."""

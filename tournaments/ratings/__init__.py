@@ -1,0 +1,1 @@
+"""Club ratings: the rating algorithm (pure), its services and API."""

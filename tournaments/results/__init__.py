@@ -1,0 +1,2 @@
+"""Results: the results version, standings (pure), their snapshots, club leaderboards,
+league tables and season standings."""

@@ -1,0 +1,84 @@
+"""The season table of club evenings (RULES.md, "Season of club evenings"): reads only.
+
+The evenings are the finished tournaments of the season (as for the club tables, a
+running evening enters when it is finished). An evening's score is a player's
+tournament points in its standings; in a pairs tournament both players of a pair score
+the pair's points. ``formats.season_table`` ranks by the best N evenings among players
+with at least M. Computed on demand from the standings (stored snapshots when they are
+current), cached per club results version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
+from tournaments.clubs.models import Player, Season
+from tournaments.events.models import TeamMember, Tournament
+from tournaments.pairs import formats
+from tournaments.results import snapshots
+from tournaments.results.models import StandingsSnapshot
+
+CACHE_SECONDS = 300
+
+
+def _evening_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
+    if snapshot and snapshot.computed_version >= tournament.results_version:
+        return list(snapshot.data.get("rows", []))
+    return snapshots.compute_tournament_standings(tournament_id=tournament.pk)["rows"]
+
+
+def evening_points(tournament: Tournament) -> dict[int, Any]:
+    """Player → tournament points of one evening (a pair's points for both players)."""
+    rows = _evening_rows(tournament)
+    if not tournament.uses_teams:
+        return {row["entrant"]: row["tournament_points"] for row in rows}
+    members: dict[int, list[int]] = {}
+    for team, player in TeamMember.objects.filter(team__tournament=tournament).values_list(
+        "team_id", "player_id"
+    ):
+        members.setdefault(team, []).append(player)
+    return {
+        player: row["tournament_points"]
+        for row in rows
+        for player in members.get(row["entrant"], [])
+    }
+
+
+def season_evenings(season: Season) -> list[Tournament]:
+    return list(
+        season.tournaments.filter(status=Tournament.Status.FINISHED).order_by("created", "pk")
+    )
+
+
+def compute_season_table(season: Season) -> dict[str, Any]:
+    evenings = season_evenings(season)
+    rows = formats.season_table(
+        [(t.pk, evening_points(t)) for t in evenings],
+        best_of=season.best_of,
+        min_evenings=season.min_evenings,
+    )
+    names = dict(Player.objects.filter(pk__in=[r.player for r in rows]).values_list("pk", "name"))
+    return {
+        "season": season.pk,
+        "name": season.name,
+        "best_of": season.best_of,
+        "min_evenings": season.min_evenings,
+        "evenings": [{"tournament": t.pk, "name": t.name} for t in evenings],
+        "rows": [{**row.to_dict(), "name": names.get(row.player, "")} for row in rows],
+    }
+
+
+def season_table(season: Season) -> dict[str, Any]:
+    """The season table, cached until a result of the club or the season changes."""
+    key = (
+        f"season-table:{season.pk}:{season.club.results_version}:{season.best_of}:"
+        f"{season.min_evenings}:{season.tournaments.filter(status='finished').count()}"
+    )
+    table = cache.get(key)
+    if table is None:
+        table = compute_season_table(season)
+        cache.set(key, table, CACHE_SECONDS)
+    return table  # type: ignore[no-any-return]
