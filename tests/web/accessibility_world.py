@@ -12,7 +12,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games.engine import random_deal
+from games import profiles
+from games.engine import FIRST_DEALER, next_dealer, random_deal
 from games.models import Deal
 from tournaments.clubs.models import Club, Player
 from tournaments.deals import services as deal_services
@@ -118,10 +119,12 @@ def started(club: Club, players: list[Player], *, slug: str, **options: Any) -> 
 
 def play(match: Match, deals: int, *, preset: str, options: dict[str, Any], seed: int) -> None:
     rng, rules = random.Random(seed), {"preset": preset, "options": options}
-    seats = match.table.seats.count()
+    engine_options, dealer = profiles.tournament_rules(preset, options), FIRST_DEALER
     for number in range(1, deals + 1):
-        record = random_deal(rng, dealer=(number - 1) % seats, rules=rules)
+        record = random_deal(rng, dealer=dealer, rules=rules)
         deal_services.submit_deal(match=match, number=number, record=record)
+        thrown_in = record["contract"]["kind"] == "thrown_in"
+        dealer = next_dealer(dealer, thrown_in=thrown_in, options=engine_options)
 
 
 def family_tablet(club: Club, players: list[Player], family: str) -> Tablet:

@@ -252,7 +252,8 @@ def test_a_form_failing_its_csrf_check_gets_our_own_page(
 # --- the organiser's round page: Augen, the tablet column, the close, the table cards --------
 
 #: 4 deals ending 0:0 big and 3:3 small, Augen 30:34 (see test_evening_issue20.py).
-LEVEL_DEALS = [(3, 100), (0, 100), (1, 40), (2, 40)]
+#: (declarer, team 0's card points) of four deals dealt in turn: level on big points
+LEVEL_DEALS = [(0, 100), (1, 100), (2, 40), (3, 40)]
 CONSOLE_WORDS = {
     "de": {
         "wins": "gewinnt nach Augen",
@@ -280,10 +281,10 @@ def test_the_round_page_shows_augen_tablets_and_why_no_cards(
     user = UserFactory(username="orga")
     club.organisers.add(user)
     device = client_for(device_code=event.code1)
-    for number, (dealer, points) in enumerate(LEVEL_DEALS, start=1):
+    for number, (declarer, points) in enumerate(LEVEL_DEALS, start=1):
         response = device.post(
             f"/api/matches/{event.match1.pk}/deals/{number}/",
-            summary_record(dealer=dealer, team0_points=points),
+            summary_record(dealer=number - 1, declarer=declarer, team0_points=points),
             format="json",
             HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
         )

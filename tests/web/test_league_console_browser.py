@@ -163,7 +163,9 @@ def tablets_play(
         match = Match.objects.get(round=round_, table__number=table)
         tablet = client_for(device_code=code)
         for number in range(1, 5):
-            record = summary_record(dealer=0, team0_points=100 if home_wins[table] else 20)
+            record = summary_record(
+                dealer=number - 1, declarer=1, team0_points=100 if home_wins[table] else 20
+            )
             reply = tablet.post(
                 f"/api/matches/{match.pk}/deals/{number}/",
                 record,

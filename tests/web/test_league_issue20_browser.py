@@ -170,7 +170,7 @@ def test_a_captain_reads_the_deals_of_his_match_day(
         for number in (1, 2):
             reply = tablet.post(
                 f"/api/matches/{match.pk}/deals/{number}/",
-                summary_record(dealer=0, team0_points=100),
+                summary_record(dealer=number - 1, declarer=1, team0_points=100),
                 format="json",
                 HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
             )

@@ -6,6 +6,7 @@ artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -83,13 +84,13 @@ def test_a_correction_after_the_finish_moves_the_rating_list(
 
     player = players[0]
     public.goto(f"{base}/players/{player.pk}/")
-    chart = public.locator("section.chart", has_text="Wertung:")
+    chart = public.locator("section.chart", has_text=re.compile(r"Wertung \S+: -?\d"))
     expect(chart.locator("text.x-title")).to_have_text("Gespielte Runden")
     expect(chart.locator("polygon.band")).to_have_count(1)
     screenshot(public, "rating-chart-de")
     english = contexts(DESKTOP, "en").new_page()
     english.goto(f"{base}/lang/en/?next=/players/{player.pk}/")
-    chart = english.locator("section.chart", has_text="Rating:")
+    chart = english.locator("section.chart", has_text=re.compile(r"Rating \S+: -?\d"))
     expect(chart.locator("text.x-title")).to_have_text("Rounds played")
     screenshot(english, "rating-chart-en")
     english.goto(f"{base}/clubs/{club_a.slug}/ratings/")

@@ -167,6 +167,7 @@ def recompute_queued_club_ratings(*, club_id: int) -> None:
         recompute_club_ratings(club_id=club_id)
 
 
+@transaction.atomic
 def recompute_club_ratings(*, club_id: int) -> int:
     """Rate every closed round of the club again from scratch; the number of rounds."""
     return _recompute(_lock(club_id))
