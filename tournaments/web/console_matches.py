@@ -14,10 +14,15 @@ from django.utils.translation import gettext as _
 
 from games import profiles
 from games.models import Deal
-from tournaments.common.engine_messages import entry_form_context, error_templates, ui_strings
+from tournaments.common.engine_messages import (
+    entry_form_context,
+    error_templates,
+    suit_strings,
+    ui_strings,
+)
 from tournaments.deals import selectors as deal_selectors
 from tournaments.events.models import Match, Tournament
-from tournaments.events.selectors import tournament_options, tournament_profile
+from tournaments.events.selectors import tournament_options, tournament_profile, tournament_suits
 
 from . import preset_entry
 from .console import organiser_required
@@ -102,6 +107,7 @@ def _sheet_config(
         "strings": {
             **ui_strings(),
             **preset_entry.sheet_strings(),
+            **suit_strings(tournament_suits(match.round.tournament)),
             "noAnswer": _(
                 "The server did not answer: nothing was saved. Check the connection and save again."
             ),
@@ -133,7 +139,7 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "round": match.round,
         "tournament": tournament,
         **profile.sheet.context(),
-        **entry_form_context(seats),
+        **entry_form_context(seats, ranks=profile.ranks, suits=tournament_suits(tournament)),
     }
     if deal is None:
         config["dealer"] = deal_selectors.dealer_of(
