@@ -262,6 +262,11 @@ def suit_strings(style: str = profiles.FRENCH) -> dict[str, str]:
     return {f"suit{code}": name for code, name in suit_names(style).items()}
 
 
+def suit_context(style: str) -> dict[str, object]:
+    """What ``_suit.html`` needs to show suits in a suit style (its symbols and names)."""
+    return {"suit_style": style, "suit_names": suit_names(style)}
+
+
 def entry_form_context(
     seat_names: list[str], *, ranks: str = RANKS, suits: str = profiles.FRENCH
 ) -> dict[str, object]:

@@ -17,6 +17,7 @@ from games.models import Deal
 from tournaments.common.engine_messages import (
     entry_form_context,
     error_templates,
+    suit_context,
     suit_strings,
     ui_strings,
 )
@@ -69,6 +70,7 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "console/match.html",
         {
+            **suit_context(tournament_suits(match.round.tournament)),
             "match": match,
             "round": match.round,
             "tournament": match.round.tournament,
