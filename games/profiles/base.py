@@ -39,7 +39,8 @@ SUIT_STYLES: dict[str, Label] = {
     FRENCH: pgettext_lazy("suit style", "French suits (♠ ♥ ♦ ♣)"),
     SWISS: pgettext_lazy("suit style", "Swiss German suits (Schilten, Schellen, Rosen, Eicheln)"),
 }
-#: The suits' names and symbols per style, by the record's suit letter.
+#: The suits' names per style, by the record's suit letter (no font has signs for the
+#: Swiss suits, so their pages write the names where French suits show ♣ ♠ ♥ ♦).
 SUIT_NAMES: dict[str, dict[str, Label]] = {
     FRENCH: {
         "C": pgettext_lazy("suit", "Clubs"),
@@ -53,10 +54,6 @@ SUIT_NAMES: dict[str, dict[str, Label]] = {
         "H": pgettext_lazy("swiss suit", "Shields"),
         "D": pgettext_lazy("swiss suit", "Bells"),
     },
-}
-SUIT_SYMBOLS: dict[str, dict[str, str]] = {
-    FRENCH: {"C": "♣", "S": "♠", "H": "♥", "D": "♦"},
-    SWISS: {"C": "🌰", "S": "🌹", "H": "🛡", "D": "🔔"},
 }
 
 

@@ -32,10 +32,11 @@
 
   P.plainSum = false;
 
-  // A card in the club's suits: "10" and the suit's symbol (♠ or the Swiss rose, ...).
+  // A card in the club's suits: "10♠", or "10 Rosen" where the suits have no sign.
   P.cardLabel = function (card) {
     if (!card) { return ""; }
-    return (this.rankLabels[card[0]] || card[0]) + (this.T["sym" + card[1]] || card[1]);
+    var suit = this.T["sym" + card[1]] || card[1];
+    return (this.rankLabels[card[0]] || card[0]) + (suit.length > 1 ? " " + suit : suit);
   };
 
   P.clear = function () {
