@@ -152,3 +152,36 @@ def test_a_full_deal_has_a_hand_record_without_analysis(
     rows = re.findall(r'<div class="hand-row[^"]*">(.*?)</div>', page, re.S)
     shown = [r for row in rows for r in re.sub(r"<span.*?</span>", "", row).split()]
     assert len(shown) == 36 and shown.count("6") == 4  # 36 cards: the Sixes too
+
+
+def test_the_club_sets_its_suits_and_a_new_tournament_may_choose_its_own(
+    club: Club, web: Client
+) -> None:
+    page = web.get(f"/console/clubs/{club.pk}/").content.decode()
+    assert 'name="suits"' in page and "Schilten" in page
+    body = {"name": club.name, "city": "", "boss_window": "3", "suits": "french"}
+    web.post(f"/console/clubs/{club.pk}/settings/", body)
+    club.refresh_from_db()
+    assert club.suits == "french"
+    body.pop("suits")  # left out: unchanged
+    web.post(f"/console/clubs/{club.pk}/settings/", body)
+    club.refresh_from_db()
+    assert club.suits == "french"
+    tournament = {
+        "club": club.pk,
+        "name": "Jassabend im Rössli",
+        "format": "individual",
+        "match_mode": "deals",
+        "deals_per_match": 8,
+        "liga_target": 51,
+        "is_public": "on",
+        "rules_preset": "schieber",
+        "suits": "swiss",
+    }
+    assert web.post("/console/", tournament).status_code == 302
+    created = club.tournaments.get(name="Jassabend im Rössli")
+    assert (created.rules_preset, created.suits, created.deals_per_match) == (
+        "schieber",
+        "swiss",
+        12,
+    )
