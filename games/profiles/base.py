@@ -176,7 +176,8 @@ class GameProfile:
       console's per-deal columns of a match (names of a deal's result, see
       ``deal_cells``); ``names_declarer``: the console names who played a deal.
     - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words.
-    - ``analysable``: perfect-play analysis applies to its full records.
+    - ``analysable``: perfect-play analysis applies to its full records;
+      ``analysis_note`` says in words why not (yet) where it does not.
     - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
       ("" where its tables are not rated).
     - ``individual_only``: tournaments of single players only.
@@ -202,6 +203,8 @@ class GameProfile:
     match_columns: tuple[Column, ...] = ()
     contract_words: Mapping[str, Label] = field(default_factory=dict)
     ranks: str = "789TJQKA"
+    #: Why a game without analysis has none, in words ("" for the common note).
+    analysis_note: Label = ""
     suit_styles: tuple[str, ...] = (FRENCH,)
 
     # --- seats -------------------------------------------------------------------------

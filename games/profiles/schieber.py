@@ -163,6 +163,10 @@ SCHIEBER = SchieberProfile(
     match_columns=MATCH_COLUMNS,
     contract_words={"schieber": _("Schieberjass")},
     ranks="6789TJQKA",
+    analysis_note=_(
+        "There is no perfect-play analysis for Schieberjass yet: the solver holds the 32 "
+        "cards of the other games, not 36. The hands and the play are shown."
+    ),
     suit_styles=(FRENCH, SWISS),
     game="schieber",
 )

@@ -218,6 +218,7 @@ def hand_record(
         else [],
         "tricks": _tricks(result, plays, players=len(seats)) if full else [],
         "analysable": profile.analysable,
+        "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
         "pending": full and analysis is None and profile.analysable,
         "analysed": bool(analysis and analysis.get("analysed")),
