@@ -23,6 +23,8 @@ from tournaments.clubs.models import Club
 from tournaments.draw import services as draw
 from tournaments.events import services
 from tournaments.events.models import Match
+from tournaments.ratings import services as ratings
+from tournaments.ratings.models import PlayerRating
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +187,27 @@ def test_the_club_sets_its_suits_and_a_new_tournament_may_choose_its_own(
         "swiss",
         12,
     )
+
+
+def test_the_console_deal_page_carries_the_schieber_sheet_in_the_clubs_suits(
+    table: tuple[Match, str], web: Client
+) -> None:
+    match, _ = table
+    page = speaking(web, "de").get(f"/console/matches/{match.pk}/deals/3/").content.decode()
+    assert "entry-schieber" in page and "entry_schieber.js" in page
+    assert "Alle 9 Stiche (Match, 257)" in page and 'aria-label="Schellen"' in page
+    assert '"suitD": "Schellen"' in page
+
+
+def test_a_closed_schieber_round_rates_its_players_in_the_schieber_pool(
+    table: tuple[Match, str],
+) -> None:
+    match, code = table
+    rng = random.Random(12)
+    for number in range(4, 13):
+        enter(match, code, number, random_deal(rng, dealer=(number - 1) % 4, rules="schieber"))
+    services.close_round(round_=match.round, force=True)
+    ratings.rate_closed_round(round_id=match.round.pk)
+    club = match.round.tournament.club
+    pools = set(PlayerRating.objects.filter(club=club).values_list("pool", flat=True))
+    assert pools == {"schieber"}
