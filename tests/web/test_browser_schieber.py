@@ -191,3 +191,32 @@ def play_two_deals_on_the_tablet(page: Any, base: str, code: str, match: Match) 
     screenshot(page, "schieber-tablet-confirmed-de")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("trump", "obenabe", "weis", "pushed", "all 9 tricks")),
+        ("nl", ("troef", "obenabe", "weis", "geschoven", "alle 9 slagen")),
+        ("fr", ("atout", "obenabe", "weis", "chibré", "les 9 plis")),
+    ],
+)
+def test_the_schieber_sheet_fits_a_phone_in_every_language(
+    live_server: Any, contexts: Any, language: str, words: tuple[str, ...]
+) -> None:
+    club = Club.objects.create(name="Jassclub Bern", slug="jass-bern", suits="swiss")
+    tournament = evening(club)
+    round_ = services.publish_round(round_=draw.draw_round(tournament=tournament, seed=1))
+    match = round_.matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    page = contexts(language=language).new_page()
+    page.goto(f"{live_server.url}/lang/{language}/?next=/t/{code}/")
+    assert page.locator("html").get_attribute("lang") == language
+    page.locator("#entry details.meld-box > summary").click()  # the widest part, open
+    tap(page, "pushed", 1)
+    tap(page, "trump", "H")
+    page.fill("#points0", "157")  # the question "all 9 tricks?" shows too
+    text = page.locator("#entry").text_content().lower()
+    assert [w for w in words if w not in text] == []
+    assert "belote" not in text and "roem" not in text
+    screenshot(page, f"schieber-tablet-{language}")  # asserts nothing sticks out at 390 px
