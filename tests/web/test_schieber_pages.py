@@ -23,6 +23,7 @@ from tournaments.clubs.models import Club
 from tournaments.draw import services as draw
 from tournaments.events import services
 from tournaments.events.models import Match
+from tournaments.events.selectors import tournament_suits
 from tournaments.ratings import services as ratings
 from tournaments.ratings.models import PlayerRating
 
@@ -211,3 +212,21 @@ def test_a_closed_schieber_round_rates_its_players_in_the_schieber_pool(
     club = match.round.tournament.club
     pools = set(PlayerRating.objects.filter(club=club).values_list("pool", flat=True))
     assert pools == {"schieber"}
+
+
+def test_the_api_sets_a_clubs_and_a_tournaments_suits_and_refuses_others(
+    club: Club, organiser: Any
+) -> None:
+    api = client_for(organiser)
+    assert (
+        api.patch(f"/api/clubs/{club.pk}/", {"suits": "french"}, format="json").status_code == 200
+    )
+    match, _ = evening(club, preset="schieber")
+    tournament = match.round.tournament
+    assert tournament_suits(tournament) == "french"  # the club's, the tournament has none
+    reply = api.patch(f"/api/tournaments/{tournament.pk}/", {"suits": "swiss"}, format="json")
+    assert reply.status_code == 200 and reply.json()["suits"] == "swiss"
+    tournament.refresh_from_db()
+    assert tournament_suits(tournament) == "swiss"
+    wrong = api.patch(f"/api/tournaments/{tournament.pk}/", {"suits": "tarot"}, format="json")
+    assert wrong.status_code == 400 and "suits" in str(wrong.json())
