@@ -43,6 +43,18 @@ SHEET = EntrySheet(
             "whether it was pushed."
         ),
         "bella_not_held": _("{seat} did not hold {cards} and cannot announce Stöck."),
+        "not_a_meld": pgettext_lazy(
+            "schieber",
+            "{seat}: {cards} is no Weis (a sequence of 3 or more cards of one suit, or four "
+            "Jacks, Nines, Aces, Kings, Queens or Tens).",
+        ),
+        "meld_not_held": pgettext_lazy(
+            "schieber", "{seat} did not hold {missing} and cannot show the Weis {cards}."
+        ),
+        "meld_not_maximal": pgettext_lazy(
+            "schieber", "{seat} shows {cards} but holds the sequence {run}: show it as one Weis."
+        ),
+        "duplicate_meld": pgettext_lazy("schieber", "{seat} shows the Weis {cards} twice."),
     },
 )
 STANDINGS_COLUMNS = {

@@ -230,3 +230,20 @@ def test_the_api_sets_a_clubs_and_a_tournaments_suits_and_refuses_others(
     assert tournament_suits(tournament) == "swiss"
     wrong = api.patch(f"/api/tournaments/{tournament.pk}/", {"suits": "tarot"}, format="json")
     assert wrong.status_code == 400 and "suits" in str(wrong.json())
+
+
+def test_a_refused_weis_is_explained_in_the_schieber_words(club: Club) -> None:
+    match, code = evening(club, preset="schieber")
+    record = {**MATCH_DEAL, "dealer": 0, "card_points": [60, 97]}
+    record["contract"] = {"kind": "schieber", "chooser": 1, "mode": "obenabe", "pushed": False}
+    record.pop("tricks_won")
+    record["weis"] = [{"seat": 1, "cards": ["6S", "7S", "9S"]}]
+    reply = client_for(device_code=code).post(
+        f"/api/matches/{match.pk}/deals/1/",
+        record,
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert reply.status_code == 400
+    assert "ist kein Weis" in str(reply.json())
