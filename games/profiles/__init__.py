@@ -1,6 +1,6 @@
 """The game profiles: one object per game that the platform asks for everything that
 differs between games (``GameProfile`` in ``base``; the games in ``klammern``,
-``klaverjas``, ``solo``, ``belote``). Outside this package and the engine no module
+``klaverjas``, ``solo``, ``belote``, ``schieber``). Outside this package and the engine no module
 names a game.
 
 The registry
@@ -25,16 +25,29 @@ from typing import Any
 
 from games import engine
 
-from .base import Column, DealColumn, EntrySheet, GameProfile, Label, MatchState
+from .base import (
+    FRENCH,
+    SUIT_NAMES,
+    SUIT_STYLES,
+    SWISS,
+    Column,
+    DealColumn,
+    EntrySheet,
+    GameProfile,
+    Label,
+    MatchState,
+    suit_style,
+)
 from .belote import BELOTE
 from .klammern import HAMBURG, KLAMMERN
 from .klaverjas import AMSTERDAM, ROTTERDAM
+from .schieber import SCHIEBER
 from .solo import THREE, TWO
 
 #: Every game the platform offers, by key, in the order the console lists them.
 PROFILES: dict[str, GameProfile] = {
     profile.key: profile
-    for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE, BELOTE)
+    for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE, BELOTE, SCHIEBER)
 }
 #: The presets a tournament may play.
 PRESET_NAMES: tuple[str, ...] = tuple(PROFILES)
@@ -97,8 +110,12 @@ def rating_pools() -> dict[str, Label]:
 __all__ = [
     "DEFAULT_PRESET",
     "DEFAULT_RATING_POOL",
+    "FRENCH",
     "PRESET_NAMES",
     "PROFILES",
+    "SUIT_NAMES",
+    "SUIT_STYLES",
+    "SWISS",
     "Column",
     "DealColumn",
     "EntrySheet",
@@ -110,5 +127,6 @@ __all__ = [
     "profile_of",
     "pool_games",
     "rating_pools",
+    "suit_style",
     "tournament_rules",
 ]

@@ -21,11 +21,47 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
 
 from games import engine
 
 Label = str | Promise
 Result = Mapping[str, Any]
+
+#: How a club's cards show their suits: French suits (♠ ♥ ♦ ♣) or the Swiss German ones
+#: (Schilten, Schellen, Rosen, Eicheln). A record always names suits by the letters C S H
+#: D; the style only changes what the sheets and pages show. The Swiss German suits as
+#: they stand for the French ones (jassen.ch, "Spielfarben"): Eicheln Clubs, Rosen
+#: Spades, Schilten Hearts, Schellen Diamonds.
+FRENCH = "french"
+SWISS = "swiss"
+SUIT_STYLES: dict[str, Label] = {
+    FRENCH: pgettext_lazy("suit style", "French suits (♠ ♥ ♦ ♣)"),
+    SWISS: pgettext_lazy("suit style", "Swiss German suits (Schilten, Schellen, Rosen, Eicheln)"),
+}
+#: The suits' names per style, by the record's suit letter (no font has signs for the
+#: Swiss suits, so their pages write the names where French suits show ♣ ♠ ♥ ♦).
+SUIT_NAMES: dict[str, dict[str, Label]] = {
+    FRENCH: {
+        "C": pgettext_lazy("suit", "Clubs"),
+        "S": pgettext_lazy("suit", "Spades"),
+        "H": pgettext_lazy("suit", "Hearts"),
+        "D": pgettext_lazy("suit", "Diamonds"),
+    },
+    SWISS: {
+        "C": pgettext_lazy("swiss suit", "Acorns"),
+        "S": pgettext_lazy("swiss suit", "Roses"),
+        "H": pgettext_lazy("swiss suit", "Shields"),
+        "D": pgettext_lazy("swiss suit", "Bells"),
+    },
+}
+
+
+def suit_style(profile_styles: Sequence[str], wanted: str) -> str:
+    """The suit style a game's pages use: the club's or tournament's choice if the game
+    offers it, French suits otherwise."""
+    return wanted if wanted in profile_styles else FRENCH
+
 
 #: Match modes as the platform stores them (``Match.Mode``): a fixed number of deals, or
 #: a Liga-Partie / points match to a target.
@@ -140,10 +176,13 @@ class GameProfile:
       console's per-deal columns of a match (names of a deal's result, see
       ``deal_cells``); ``names_declarer``: the console names who played a deal.
     - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words.
-    - ``analysable``: perfect-play analysis applies to its full records.
+    - ``analysable``: perfect-play analysis applies to its full records;
+      ``analysis_note`` says in words why not (yet) where it does not.
     - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
       ("" where its tables are not rated).
     - ``individual_only``: tournaments of single players only.
+    - ``ranks``: the deck's ranks from low to high in natural order (the sheet's rank
+      buttons); ``suit_styles``: the suit styles its clubs may show (``SUIT_STYLES``).
     """
 
     key: str
@@ -163,6 +202,10 @@ class GameProfile:
     deal_columns: tuple[DealColumn, ...] = ()
     match_columns: tuple[Column, ...] = ()
     contract_words: Mapping[str, Label] = field(default_factory=dict)
+    ranks: str = "789TJQKA"
+    #: Why a game without analysis has none, in words ("" for the common note).
+    analysis_note: Label = ""
+    suit_styles: tuple[str, ...] = (FRENCH,)
 
     # --- seats -------------------------------------------------------------------------
 

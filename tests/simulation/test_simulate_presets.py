@@ -98,3 +98,20 @@ def test_belote_tournament(live_server: Any, django_user_model: Any, eager_celer
     data = tournament.standings_snapshot.data
     assert data["tiebreaks"][:2] == ["tournament_points", "augen"]
     assert sum(row["tournament_points"] for row in data["rows"]) == 4 * 4
+
+
+def test_schieber_tournament(live_server: Any, django_user_model: Any, eager_celery: None) -> None:
+    """Issue 26: ``simulate_tournament --rules schieber`` plays an evening of Schieberjass,
+    ranked by total points before match points (RULES.md)."""
+    out = simulate(live_server, django_user_model, rules="schieber", players=8)
+    assert "all checks passed" in out
+    tournament = Tournament.objects.get()
+    assert tournament.rules_preset == "schieber"
+    deals = Deal.objects.filter(match__round__tournament=tournament)
+    assert deals.count() == 4 * 3  # a Schieber deal is never thrown in
+    kinds = {d.versions.get(is_current=True).result["kind"] for d in deals}
+    assert kinds == {"schieber"}
+    assert Match.objects.filter(status=Match.Status.CONFIRMED).count() == 4
+    data = tournament.standings_snapshot.data
+    assert data["tiebreaks"][:2] == ["augen", "tournament_points"]
+    assert sum(row["tournament_points"] for row in data["rows"]) == 4 * 4

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import profiles
 from tournaments.common.validators import validate_embed_origins, validate_name
 
 #: The KlammernBoss counts at most this many recent evenings (RULES.md: a club setting).
@@ -25,6 +26,14 @@ class Club(models.Model):
         related_name="organised_clubs",
         blank=True,
         verbose_name=_("organisers"),
+    )
+    #: How the club's cards show their suits (a game that offers the style shows it on
+    #: its sheets and pages; the others keep French suits).
+    suits = models.CharField(
+        max_length=10,
+        choices=list(profiles.SUIT_STYLES.items()),
+        default=profiles.FRENCH,
+        verbose_name=_("suits"),
     )
     boss_window = models.PositiveSmallIntegerField(
         default=3,

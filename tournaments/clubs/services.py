@@ -84,13 +84,22 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
 
 #: What an organiser may change of a club (its address, the slug, stays).
 CLUB_SETTINGS = frozenset(
-    {"name", "city", "boss_window", "venue_tables", "venue_street", "venue_town", "embed_origins"}
+    {
+        "name",
+        "city",
+        "suits",
+        "boss_window",
+        "venue_tables",
+        "venue_street",
+        "venue_town",
+        "embed_origins",
+    }
 )
 
 
 @transaction.atomic
 def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
-    """Change a club's name, city, KlammernBoss window or how many league match days its
+    """Change a club's name, city, suits, KlammernBoss window or how many league match days its
     venue hosts at once (validated by the caller's form or serializer); a new window
     recomputes the club's tables."""
     unknown = set(changes) - CLUB_SETTINGS

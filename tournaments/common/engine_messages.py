@@ -239,6 +239,7 @@ SUITS = "CSHD"
 
 def rank_labels() -> dict[str, str]:
     return {
+        "6": "6",
         "7": "7",
         "8": "8",
         "9": "9",
@@ -251,27 +252,42 @@ def rank_labels() -> dict[str, str]:
     }
 
 
-def entry_form_context(seat_names: list[str]) -> dict[str, object]:
-    """What ``tablet/_entry_form.html`` needs: seats, suits, ranks and the 32 cards."""
-    labels = rank_labels()
-    suit_names = {
-        "C": pgettext("suit", "Clubs"),
-        "S": pgettext("suit", "Spades"),
-        "H": pgettext("suit", "Hearts"),
-        "D": pgettext("suit", "Diamonds"),
-    }
+def suit_names(style: str = profiles.FRENCH) -> dict[str, str]:
+    """The suits' names by letter in a suit style (``profiles.SUIT_STYLES``)."""
+    return {code: str(name) for code, name in profiles.SUIT_NAMES[style].items()}
+
+
+def suit_strings(style: str = profiles.FRENCH) -> dict[str, str]:
+    """The table script's suit names (``suitC`` ...) in a suit style."""
+    return {f"suit{code}": name for code, name in suit_names(style).items()}
+
+
+def suit_context(style: str) -> dict[str, object]:
+    """What ``_suit.html`` needs to show suits in a suit style (its symbols and names)."""
+    return {"suit_style": style, "suit_names": suit_names(style)}
+
+
+def entry_form_context(
+    seat_names: list[str], *, ranks: str = RANKS, suits: str = profiles.FRENCH
+) -> dict[str, object]:
+    """What ``tablet/_entry_form.html`` needs: seats, suits (named in the suit style
+    ``suits``), the deck's ranks (``ranks``, low to high) and its cards."""
+    labels = {r: label for r, label in rank_labels().items() if r in ranks}
+    names = suit_names(suits)
     return {
         "entry_seats": [{"n": n, "name": name, "team": n % 2} for n, name in enumerate(seat_names)],
-        "entry_suits": [{"code": s, "name": suit_names[s]} for s in SUITS],
-        "entry_ranks": [{"code": r, "label": labels[r]} for r in RANKS],
-        "entry_tops": [{"code": r, "label": labels[r]} for r in RANKS[2:]],
+        "entry_suits": [{"code": s, "name": names[s]} for s in SUITS],
+        "entry_ranks": [{"code": r, "label": labels[r]} for r in ranks],
+        "entry_tops": [{"code": r, "label": labels[r]} for r in ranks[2:]],
         "entry_cards": [
             {"code": r + s, "label": labels[r], "suit": s, "red": s in "HD"}
             for s in SUITS
-            for r in RANKS
+            for r in ranks
         ],
-        "entry_lengths": [3, 4, 5, 6, 7, 8],
+        "entry_lengths": list(range(3, len(ranks) + 1)),
         "rank_labels_json": json.dumps(labels),
+        "suit_style": suits,
+        "suit_names": names,
     }
 
 

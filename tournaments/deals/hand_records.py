@@ -102,26 +102,42 @@ def side_views(
     ]
 
 
-def _hand_rows(cards: list[str], trump: str | None) -> list[dict[str, Any]]:
-    table = TABLES[SUIT_BY_TEXT[trump]] if trump else TABLES[0]
-    mask = sum(1 << CARD_BY_TEXT[c] for c in cards)
-    ordered = sorted_for_display(mask, table)
+def _hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
+    """A hand by suit, strongest first: in the 32-card deck's trick order, in a deck of
+    other ranks (``ranks``, the profile's, low to high) Jack and Nine first in trumps,
+    then the natural order high to low."""
+    if all(c in CARD_BY_TEXT for c in cards):
+        table = TABLES[SUIT_BY_TEXT[trump]] if trump else TABLES[0]
+        ordered = [
+            _text(c) for c in sorted_for_display(sum(1 << CARD_BY_TEXT[c] for c in cards), table)
+        ]
+    else:
+        ordered = sorted(cards, key=lambda c: _strength(c, trump, ranks), reverse=True)
     rows = []
     for suit in DISPLAY_SUITS:
-        index = SUIT_LETTERS.index(suit)
-        ranks = [_rank(c) for c in ordered if c >> 3 == index]
-        rows.append({"suit": suit, "ranks": ranks, "trump": suit == trump})
+        shown = [_rank(c) for c in ordered if c[-1] == suit]
+        rows.append({"suit": suit, "ranks": shown, "trump": suit == trump})
     return rows
 
 
-def _rank(card: int) -> str:
-    rank = "789TJQKA"[card & 7]
+def _strength(card: str, trump: str | None, ranks: str) -> tuple[int, int]:
+    rank = card[:-1].replace("10", "T")
+    top = 2 if card[-1] == trump and rank == "J" else int(card[-1] == trump and rank == "9")
+    return top, ranks.find(rank)
+
+
+def _text(card: int) -> str:
+    return "789TJQKA"[card & 7] + SUIT_LETTERS[card >> 3]
+
+
+def _rank(text: str) -> str:
+    rank = text[:-1]
     return "10" if rank == "T" else rank
 
 
 def card_view(text: str) -> dict[str, str]:
     """A card as the page shows it: rank ("10" for T) and suit letter."""
-    return {"text": text, "rank": _rank(CARD_BY_TEXT[text]), "suit": text[-1]}
+    return {"text": text, "rank": _rank(text), "suit": text[-1]}
 
 
 def _tricks(
@@ -195,13 +211,14 @@ def hand_record(
         "sides": side_views(profile, result, analysis if plays else None),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
-            {"seat": seats[s], "rows": _hand_rows(hand, trump)}
+            {"seat": seats[s], "rows": _hand_rows(hand, trump, profile.ranks)}
             for s, hand in enumerate(record["hands"][: len(seats)])
         ]
         if full
         else [],
         "tricks": _tricks(result, plays, players=len(seats)) if full else [],
         "analysable": profile.analysable,
+        "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
         "pending": full and analysis is None and profile.analysable,
         "analysed": bool(analysis and analysis.get("analysed")),

@@ -70,6 +70,8 @@ RECORD_FIELDS = frozenset(
         "card_points",
         "roem",
         "tricks_won",
+        "weis",
+        "stoeck",
     }
 )
 ROUND_NOT_OPEN = _("This table's round is not open for results.")

@@ -102,6 +102,15 @@ class Tournament(models.Model):
         max_length=50, default=profiles.DEFAULT_PRESET, verbose_name=_("rules preset")
     )
     rules_options = models.JSONField(default=dict, blank=True, verbose_name=_("rules options"))
+    #: The suits its sheets and pages show ("": the club's).
+    suits = models.CharField(
+        max_length=10,
+        choices=list(profiles.SUIT_STYLES.items()),
+        blank=True,
+        default="",
+        verbose_name=_("suits"),
+        help_text=_("Empty: as the club plays them."),
+    )
     rules_locked = models.BooleanField(default=False, verbose_name=_("rules locked"))
     locked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("locked at"))
     match_mode = models.CharField(

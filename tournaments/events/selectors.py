@@ -236,6 +236,13 @@ def tournament_profile(tournament: Tournament) -> profiles.GameProfile:
     return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
 
 
+def tournament_suits(tournament: Tournament) -> str:
+    """The suit style the tournament's sheets and pages show: its own setting, else its
+    club's, if its game offers that style (French suits otherwise)."""
+    wanted = tournament.suits or tournament.club.suits
+    return profiles.suit_style(tournament_profile(tournament).suit_styles, wanted)
+
+
 def game_big_points(scored: ScoredMatch) -> tuple[int, int]:
     """The big points a match counts with as a game (``standings.game_winner``): a
     Liga-Partie is one game its winner takes once decided (1:0), level until then;

@@ -111,7 +111,7 @@ def organised_player() -> ScopedPrimaryKeyField:
 class ClubSerializer(ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "boss_window", "created"]
+        fields = ["id", "name", "slug", "suits", "boss_window", "created"]
         read_only_fields = ["id", "slug", "created"]
 
 
@@ -152,6 +152,7 @@ class TournamentSerializer(ModelSerializer):
             "is_public",
             "rules_preset",
             "rules_options",
+            "suits",
             "rules_locked",
             "locked_at",
             "match_mode",

@@ -73,6 +73,7 @@ class ClubDetailSerializer(ModelSerializer):
             "name",
             "slug",
             "city",
+            "suits",
             "boss_window",
             "venue_tables",
             "venue_street",
@@ -84,7 +85,7 @@ class ClubDetailSerializer(ModelSerializer):
 
 
 class ClubUpdateSerializer(ModelSerializer):
-    """What an organiser changes of a club: name, city, the KlammernBoss window, how many
+    """What an organiser changes of a club: name, city, its suits, the KlammernBoss window, how many
     league match days its venue hosts at once (RULES.md, "Clashes") and the web sites that
     may embed its tables."""
 
@@ -93,6 +94,7 @@ class ClubUpdateSerializer(ModelSerializer):
         fields = [
             "name",
             "city",
+            "suits",
             "boss_window",
             "venue_tables",
             "venue_street",

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from games import profiles
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
 from tournaments.common.errors import ApplicationError
@@ -56,6 +57,15 @@ class ClubSettingsForm(forms.Form):
     )
     city = forms.CharField(
         label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]
+    )
+    suits = forms.ChoiceField(
+        label=gettext_lazy("Suits as the club plays them"),
+        choices=list(profiles.SUIT_STYLES.items()),
+        required=False,  # left out: unchanged
+        help_text=gettext_lazy(
+            "Shown on the sheets and pages of the games that offer them (Schieberjass); "
+            "the other games keep French suits. A tournament may choose its own."
+        ),
     )
     boss_window = forms.IntegerField(
         label=gettext_lazy("KlammernBoss: the club's last N evenings count"),
@@ -107,6 +117,10 @@ class ClubSettingsForm(forms.Form):
         origins = list(dict.fromkeys(normalize_origin(line) for line in lines if line.strip()))
         validate_embed_origins(origins)
         return origins
+
+    def clean_suits(self) -> str | None:
+        """Left out: the club's suits stay as they are."""
+        return self.cleaned_data.get("suits") or None
 
 
 class PlayerForm(forms.Form):
@@ -213,7 +227,7 @@ def _club_page(
     season_form: SeasonForm | None = None,
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
-    fields = ("name", "city", "boss_window", "venue_tables", "venue_street", "venue_town")
+    fields = ("name", "city", "suits", "boss_window", "venue_tables", "venue_street", "venue_town")
     initial: dict[str, object] = {field: getattr(club, field) for field in fields}
     initial["embed_origins"] = "\n".join(club.embed_origins)
     return render(

@@ -14,10 +14,16 @@ from django.utils.translation import gettext as _
 
 from games import profiles
 from games.models import Deal
-from tournaments.common.engine_messages import entry_form_context, error_templates, ui_strings
+from tournaments.common.engine_messages import (
+    entry_form_context,
+    error_templates,
+    suit_context,
+    suit_strings,
+    ui_strings,
+)
 from tournaments.deals import selectors as deal_selectors
 from tournaments.events.models import Match, Tournament
-from tournaments.events.selectors import tournament_options, tournament_profile
+from tournaments.events.selectors import tournament_options, tournament_profile, tournament_suits
 
 from . import preset_entry
 from .console import organiser_required
@@ -64,6 +70,7 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "console/match.html",
         {
+            **suit_context(tournament_suits(match.round.tournament)),
             "match": match,
             "round": match.round,
             "tournament": match.round.tournament,
@@ -102,6 +109,7 @@ def _sheet_config(
         "strings": {
             **ui_strings(),
             **preset_entry.sheet_strings(),
+            **suit_strings(tournament_suits(match.round.tournament)),
             "noAnswer": _(
                 "The server did not answer: nothing was saved. Check the connection and save again."
             ),
@@ -133,7 +141,7 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "round": match.round,
         "tournament": tournament,
         **profile.sheet.context(),
-        **entry_form_context(seats),
+        **entry_form_context(seats, ranks=profile.ranks, suits=tournament_suits(tournament)),
     }
     if deal is None:
         config["dealer"] = deal_selectors.dealer_of(

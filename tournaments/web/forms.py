@@ -66,6 +66,12 @@ class TournamentForm(forms.Form):
             "game's own length (16 deals; to 500 points)."
         ),
     )
+    suits = forms.ChoiceField(
+        label=_("Suits"),
+        required=False,
+        choices=[("", _("As the club plays them")), *profiles.SUIT_STYLES.items()],
+        help_text=_("Shown on the sheets and pages of the games that offer them (Schieberjass)."),
+    )
     format = forms.ChoiceField(
         label=_("Format"),
         widget=forms.RadioSelect,

@@ -15,9 +15,11 @@ from django.views.decorators.cache import never_cache
 from tournaments.common import lockout
 from tournaments.common.auth_views import too_many_failures_page
 from tournaments.common.authentication import find_usable_credential
+from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import visible_tournaments
 from tournaments.deals import hand_records
 from tournaments.events.models import DeviceCredential, Match
+from tournaments.events.selectors import tournament_suits
 
 from .public import seating_tables
 
@@ -48,6 +50,7 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
             "round": match.round,
             "tournament": match.round.tournament,
             "deal": deal,
+            **suit_context(tournament_suits(match.round.tournament)),
             **extra,
         },
     )
@@ -78,6 +81,7 @@ def round_hand_records(request: HttpRequest, pk: int, number: int) -> HttpRespon
             "tournament": tournament,
             "round": round_,
             "tables": tables,
+            **suit_context(tournament_suits(tournament)),
         },
     )
 

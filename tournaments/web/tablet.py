@@ -27,12 +27,23 @@ from games.models import DealVersion
 from tournaments.common import lockout
 from tournaments.common.auth_views import too_many_failures_page
 from tournaments.common.authentication import find_usable_credential
-from tournaments.common.engine_messages import entry_form_context, error_templates, ui_strings
+from tournaments.common.engine_messages import (
+    entry_form_context,
+    error_templates,
+    suit_names,
+    suit_strings,
+    ui_strings,
+)
 from tournaments.deals.selectors import dealer_after, running_score
 from tournaments.deals.services import device_correction_refusal
 from tournaments.events import services
 from tournaments.events.models import DeviceCredential, Match, Round, Tournament
-from tournaments.events.selectors import match_scores, tournament_options, tournament_profile
+from tournaments.events.selectors import (
+    match_scores,
+    tournament_options,
+    tournament_profile,
+    tournament_suits,
+)
 
 from . import preset_entry
 
@@ -87,6 +98,8 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     return {
         **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
         "match": match,
+        "suit_style": tournament_suits(match.round.tournament),
+        "suit_names": suit_names(tournament_suits(match.round.tournament)),
         "round": match.round,
         "tournament": match.round.tournament,
         "seats": [seats.get(p) for p in range(players)],
@@ -277,6 +290,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         return credential
     context = table_context(credential)
     match = context["match"]
+    suits = tournament_suits(match.round.tournament)
     services.record_device_contact(credential=credential)
     context["code"] = code
     context["config"] = {
@@ -293,13 +307,20 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
             **error_templates(),
             **context["profile"].sheet.errors(),
         },
-        "strings": {**ui_strings(), **preset_entry.sheet_strings(), **correction_strings()},
+        "strings": {
+            **ui_strings(),
+            **preset_entry.sheet_strings(),
+            **correction_strings(),
+            **suit_strings(suits),
+        },
         "players": len(context["seats"]),
         # the rotation of ``engine.next_dealer``, for the deals the tablet holds offline
         "sameDealerAfterThrownIn": context["same_dealer_after_thrown_in"],
         "entry": context.get("entry_class", "DealEntry"),
     }
-    context.update(entry_form_context(context["config"]["seats"]))
+    context.update(
+        entry_form_context(context["config"]["seats"], ranks=context["profile"].ranks, suits=suits)
+    )
     return render(request, "tablet/table.html", context)
 
 
