@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from games import engine
 
@@ -44,6 +45,10 @@ class Column:
 
     def shown(self) -> dict[str, str]:
         return {"key": self.key, "label": str(self.label), "title": str(self.title)}
+
+
+#: The paper score sheet's one column per side where a game writes down only its points.
+PAPER_POINTS = (Column("points", _("Points"), _("The points of the deal")),)
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,8 @@ class GameProfile:
     - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
       ("" where its tables are not rated).
     - ``individual_only``: tournaments of single players only.
+    - ``paper_columns``: the columns the paper score sheet (the fallback when a tablet
+      fails) gives each side for every deal, as the game counts them.
     """
 
     key: str
@@ -163,6 +170,7 @@ class GameProfile:
     deal_columns: tuple[DealColumn, ...] = ()
     match_columns: tuple[Column, ...] = ()
     contract_words: Mapping[str, Label] = field(default_factory=dict)
+    paper_columns: tuple[Column, ...] = PAPER_POINTS
 
     # --- seats -------------------------------------------------------------------------
 

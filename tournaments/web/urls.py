@@ -13,6 +13,7 @@ from . import (
     league,
     league_console,
     pairs,
+    paper,
     player_link,
     public,
     publishing,
@@ -178,6 +179,7 @@ urlpatterns = [
     ),
     path("console/rounds/<int:pk>/table-cards/", console.table_cards, name="console-table-cards"),
     path("console/rounds/<int:pk>/seating/", console.seating_print, name="console-seating-print"),
+    path("console/rounds/<int:pk>/score-sheets/", paper.score_sheets, name="console-score-sheets"),
     path(
         "console/rounds/<int:pk>/<str:command>/",
         console.round_command,
