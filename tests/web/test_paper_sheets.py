@@ -1,7 +1,8 @@
 """Paper score sheets (issue 23 "Print"): one A4 page per table with the round's players,
 the columns the tournament's game counts (from its profile), a row per deal of the match,
 and signature lines for both teams or each single player; linked from the console's round
-page; in German, English, Dutch and French; organisers only."""
+page; in German, English, Dutch and French; organisers only. The finals bracket's print
+sheet, linked from the console's pairs page."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 from tests.support.clients import Client
 from tests.web.test_browser_presets import evening, open_round
+from tests.web.test_pairs_issue20 import tournament_after_the_final
 from tournaments.clubs.models import Club
-from tournaments.events.models import Round
+from tournaments.events.models import Match, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +110,29 @@ def test_three_players_one_column_each_and_a_signature_each(
 
 def test_other_clubs_organisers_get_no_sheets(klammern: Round, rival: Client) -> None:
     assert rival.get(f"/console/rounds/{klammern.pk}/score-sheets/").status_code == 404
+
+
+# --- the finals bracket on one A4 page --------------------------------------------------
+
+
+def test_the_bracket_sheet_shows_every_finals_match_and_is_linked(
+    club_a: Club, organiser: Any, web: Client
+) -> None:
+    tournament = tournament_after_the_final(club_a)
+    console_page = web.get(f"/console/tournaments/{tournament.pk}/pairs/").content.decode()
+    url = f"/console/tournaments/{tournament.pk}/bracket/print/"
+    assert url in console_page
+    body = web.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    slots = set(re.findall(r'data-slot="(\w+)"', body))
+    assert slots == set(
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(bracket_slot="")
+        .values_list("bracket_slot", flat=True)
+    )
+    assert {"SF1", "SF2", "F"} <= slots
+    assert "<h1>Finalrunde</h1>" in body  # the sheet in the reader's language
+
+
+def test_no_bracket_sheet_before_the_finals(klammern: Round, web: Client) -> None:
+    url = f"/console/tournaments/{klammern.tournament.pk}/bracket/print/"
+    assert web.get(url).status_code == 404

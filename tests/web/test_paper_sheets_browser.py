@@ -13,7 +13,9 @@ import pytest
 from tests.factories import UserFactory
 from tests.web.test_browser import login
 from tests.web.test_browser_presets import evening, open_round
+from tests.web.test_pairs_issue20 import tournament_after_the_final
 from tournaments.clubs.models import Club
+from tournaments.events.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,3 +46,19 @@ def test_one_a4_page_per_table(
     page.emulate_media(media="print")
     page.screenshot(path=str(SHOTS / f"score-sheet-{preset}.png"))
     assert pdf_pages(page.pdf(format="A4", print_background=True)) == round_.tables.count() == 2
+
+
+def test_the_finals_bracket_prints_on_one_a4_page(
+    live_server: Any, page: Any, club_a: Club
+) -> None:
+    club_a.organisers.add(UserFactory(username="orga"))
+    tournament = tournament_after_the_final(club_a)
+    login(page, live_server.url, "orga")
+    page.set_viewport_size(A4)
+    page.goto(f"{live_server.url}/console/tournaments/{tournament.pk}/bracket/print/")
+    slots = Match.objects.filter(round__tournament=tournament).exclude(bracket_slot="")
+    assert page.locator(".bracket-sheet .bracket-match").count() == slots.count() >= 3
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.emulate_media(media="print")
+    page.screenshot(path=str(SHOTS / "bracket.png"))
+    assert pdf_pages(page.pdf(format="A4", print_background=True)) == 1

@@ -1,21 +1,26 @@
-"""Paper score sheets: the fallback when a tablet fails. One A4 page per table of a round
-with its players, the columns the game counts per deal (``GameProfile.paper_columns``:
-small and big points, points, roem and pit, announcements and belote, ...), one row for
-each of the match's deals, a total line and signature lines for both teams (or for each
-player at a table of single players)."""
+"""Paper for the organiser's table.
+
+- Score sheets, the fallback when a tablet fails: one A4 page per table of a round with
+  its players, the columns the game counts per deal (``GameProfile.paper_columns``: small
+  and big points, points, roem and pit, announcements and belote, ...), one row for each
+  of the match's deals, a total line and signature lines for both teams (or for each
+  player at a table of single players).
+- The finals bracket on one A4 page: its stages side by side, the pairs with their seeds,
+  the scores so far and the placings."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import profiles
 from tournaments.events.models import Match, Table, Tournament
 from tournaments.events.selectors import tournament_profile
+from tournaments.pairs import finals
 
-from .console import _round, organiser_required
+from .console import _round, _tournament, organiser_required
 from .public import seating_tables
 
 #: Rows of a match played to a target (its number of deals is not known in advance).
@@ -82,4 +87,18 @@ def score_sheets(request: HttpRequest, pk: int) -> HttpResponse:
             "span": len(columns),
             "sheets": sheets,
         },
+    )
+
+
+@organiser_required
+def bracket_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The finals bracket on one A4 page (drawn rounds included, as the console shows it)."""
+    tournament = _tournament(request, pk)
+    bracket = finals.bracket(tournament, include_drafts=True)
+    if not bracket["stages"]:
+        raise Http404("No finals yet.")
+    return render(
+        request,
+        "console/print_bracket.html",
+        {"tournament": tournament, "bracket": bracket, "stages": len(bracket["stages"])},
     )

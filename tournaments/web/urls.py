@@ -94,6 +94,11 @@ urlpatterns = [
     path("console/invitations/<str:token>/", clubs.invitation, name="console-invitation"),
     path("console/tournaments/<int:pk>/pairs/", pairs.pairs_console, name="console-pairs"),
     path(
+        "console/tournaments/<int:pk>/bracket/print/",
+        paper.bracket_sheet,
+        name="console-bracket-print",
+    ),
+    path(
         "console/tournaments/<int:pk>/pairs/<str:command>/",
         pairs.pairs_command,
         name="console-pairs-command",
