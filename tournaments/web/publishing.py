@@ -289,6 +289,23 @@ def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
 
 PRINT_SHEETS = ("boss", "table")
 PRINT_TITLES = 12  # the newest entries of the title's history on the KlammernBoss sheet
+#: The KlammernBoss sheet's ranking on one A4 page: one column up to this many rows, then
+#: two columns side by side, smaller; more than ``PRINT_RANKING_MAX`` rows are left out
+#: and the sheet says how many.
+PRINT_RANKING_ONE_COLUMN = 25
+PRINT_RANKING_MAX = 80
+
+
+def print_ranking(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ranking as the sheet prints it: its columns (lists of numbered rows) and how
+    many rows are left out."""
+    shown = [{**row, "place": n} for n, row in enumerate(rows[:PRINT_RANKING_MAX], start=1)]
+    if len(shown) <= PRINT_RANKING_ONE_COLUMN:
+        columns = [shown] if shown else []
+    else:
+        half = (len(shown) + 1) // 2
+        columns = [shown[:half], shown[half:]]
+    return {"columns": columns, "left_out": len(rows) - len(shown)}
 
 
 def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
@@ -301,7 +318,12 @@ def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
     return render(
         request,
         f"publishing/print_{sheet}.html",
-        {"club": club, "tables": tables, "titles": tables["titles"][:PRINT_TITLES]},
+        {
+            "club": club,
+            "tables": tables,
+            "titles": tables["titles"][:PRINT_TITLES],
+            "ranking": print_ranking(tables.get("ranking", [])),
+        },
     )
 
 
