@@ -33,6 +33,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path(
+        "embed/clubs/<slug:slug>/divisions/<int:division_id>/",
+        publishing.embed_division,
+        name="embed-division",
+    ),
     path("clubs/<slug:slug>/share.png", publishing.og_club, name="club-og"),
     path(
         "clubs/<slug:slug>/seasons/<int:season_id>/share.png",
