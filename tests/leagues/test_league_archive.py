@@ -101,3 +101,21 @@ def test_the_console_says_so_and_the_new_season_stays_open(
     leagues.update_team(team=carried, changes={"name": "Herzbube neu"})
     carried.refresh_from_db()
     assert carried.name == "Herzbube neu"
+
+
+def test_no_missing_deal_is_entered_into_a_past_season(
+    world: LeagueWorld, archived: League
+) -> None:
+    match = Match.objects.filter(round__tournament=world.first_day.tournament).first()
+    assert match is not None
+    last = match.deals.order_by("-number").first()
+    assert last is not None
+    record = last.versions.get(is_current=True).record
+    reply = world.client("organiser").post(
+        f"/api/matches/{match.pk}/deals/{last.number + 1}/",
+        {**record, "dealer": (record["dealer"] + 1) % 4},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="archived-2",
+    )
+    assert reply.status_code == 409, reply.data
+    assert reply.data["code"] == "season_archived"

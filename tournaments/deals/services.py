@@ -524,7 +524,10 @@ def submit_deal(
     with the caller's transaction (see the note above)."""
     result = check_record(record, match=match)
     match, round_status = _lock_match_for_entry(match)
-    league_selectors.ensure_match_season_open(match)
+    if round_status == Round.Status.CLOSED:
+        # an archived league season's tables are all closed (its match days are final or
+        # not played), so the tablets' hot path into open rounds asks nothing more
+        league_selectors.ensure_match_season_open(match)
     _ensure_accepting(match, round_status)
     _ensure_playable(match, number=number, thrown_in=result.get("outcome") == "thrown_in")
     if match.status != Match.Status.OPEN:
