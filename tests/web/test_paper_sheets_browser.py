@@ -1,5 +1,5 @@
 """Paper score sheets in headless Chromium: printed to PDF at A4, a round of two tables
-gives exactly two pages (one per table, a match of 16 deals included), and the sheet
+gives exactly two pages (one per table, a match of 16 or 30 deals included), and the sheet
 seen at A4 size (794x1123) shows its rows and signature lines."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tests.web.test_browser_presets import evening, open_round
 from tests.web.test_pairs_issue20 import tournament_after_the_final
 from tournaments.clubs.models import Club
 from tournaments.events.models import Match
+from tournaments.web.paper import match_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,12 +28,19 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
-@pytest.mark.parametrize(("preset", "deals"), [("klammern", 16), ("klaverjas-rotterdam", 16)])
+@pytest.mark.parametrize(
+    ("preset", "deals", "names", "signatures"),
+    [
+        ("klammern", 16, "ABCDEFGH", 2),
+        ("klaverjas-rotterdam", 16, "ABCDEFGH", 2),
+        ("klammern-3", 30, "ABCDEF", 3),
+    ],
+)
 def test_one_a4_page_per_table(
-    live_server: Any, page: Any, club_a: Club, preset: str, deals: int
+    live_server: Any, page: Any, club_a: Club, preset: str, deals: int, names: str, signatures: int
 ) -> None:
     club_a.organisers.add(UserFactory(username="orga"))
-    tournament = evening(club_a, preset=preset, names=list("ABCDEFGH"), options={})
+    tournament = evening(club_a, preset=preset, names=list(names), options={})
     tournament.deals_per_match = deals
     tournament.save(update_fields=["deals_per_match"])
     round_ = open_round(tournament, seed=2)
@@ -40,8 +48,9 @@ def test_one_a4_page_per_table(
     page.set_viewport_size(A4)
     page.goto(f"{live_server.url}/console/rounds/{round_.pk}/score-sheets/")
     sheet = page.locator(".score-sheet").first
-    assert sheet.locator("tbody tr").count() == deals
-    assert sheet.locator(".signature-line").count() == 2
+    first = round_.matches.order_by("table__number").first()
+    assert sheet.locator("tbody tr").count() == match_rows(tournament, first)
+    assert sheet.locator(".signature-line").count() == signatures
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.emulate_media(media="print")
     page.screenshot(path=str(SHOTS / f"score-sheet-{preset}.png"))
