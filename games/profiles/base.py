@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import engine
@@ -80,6 +81,10 @@ class Column:
 
     def shown(self) -> dict[str, str]:
         return {"key": self.key, "label": str(self.label), "title": str(self.title)}
+
+
+#: The paper score sheet's one column per side where a game writes down only its points.
+PAPER_POINTS = (Column("points", _("Points"), _("The points of the deal")),)
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,8 @@ class GameProfile:
     - ``individual_only``: tournaments of single players only.
     - ``ranks``: the deck's ranks from low to high in natural order (the sheet's rank
       buttons); ``suit_styles``: the suit styles its clubs may show (``SUIT_STYLES``).
+    - ``paper_columns``: the columns the paper score sheet (the fallback when a tablet
+      fails) gives each side for every deal, as the game counts them.
     """
 
     key: str
@@ -206,6 +213,7 @@ class GameProfile:
     #: Why a game without analysis has none, in words ("" for the common note).
     analysis_note: Label = ""
     suit_styles: tuple[str, ...] = (FRENCH,)
+    paper_columns: tuple[Column, ...] = PAPER_POINTS
 
     # --- seats -------------------------------------------------------------------------
 

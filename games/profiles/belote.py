@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import Column, DealColumn, EntrySheet, Result, per_side
+from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side
 from .points import PointsProfile
 
 SHEET = EntrySheet(
@@ -136,5 +136,6 @@ BELOTE = BeloteProfile(
     deal_columns=DEAL_COLUMNS,
     match_columns=MATCH_COLUMNS,
     contract_words={"belote": _("Belote")},
+    paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS[:2]),
     game="belote",
 )

@@ -15,6 +15,7 @@ from games import engine
 
 from .base import (
     TO_TARGET,
+    Column,
     DealColumn,
     EntrySheet,
     GameProfile,
@@ -28,6 +29,16 @@ DEAL_COLUMNS = (
     DealColumn(_("Points seats %(side)s"), per_side("points")),
     DealColumn(_("Small points seats %(side)s"), per_side("small_points")),
     DealColumn(_("Match points seats %(side)s"), per_side("match_points")),
+)
+#: The paper score sheet's columns per team: small and big points, or Hamburg's points
+#: of the round being played and the rounds won.
+PAPER_COLUMNS = (
+    Column("small_points", _("Small points"), _("The small points of the deal")),
+    Column("big_points", _("Big points"), _("The big points won with the deal (a Kalte: 2)")),
+)
+HAMBURG_PAPER_COLUMNS = (
+    Column("points", _("Points"), _("The points of the deal")),
+    Column("rounds", _("Rounds"), _("The rounds won with the deal")),
 )
 CONTRACT_WORDS = {"orgi": "Orgi", "kleines": "Kleines", "besser": "Besser"}
 KLAMMERN_POOL = "klammern"
@@ -154,6 +165,7 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         hamburg=hamburg,
         deal_columns=DEAL_COLUMNS,
         contract_words=CONTRACT_WORDS,
+        paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import Column, DealColumn, EntrySheet, Result, per_side
+from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side
 from .points import PointsProfile
 
 SHEET = EntrySheet(
@@ -103,6 +103,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         deal_columns=DEAL_COLUMNS,
         match_columns=MATCH_COLUMNS,
         contract_words={"klaverjas": "Klaverjas"},
+        paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS),
         game="klaverjas",
     )
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .base import FRENCH, SWISS, Column, DealColumn, EntrySheet, Result, per_side
+from .base import FRENCH, PAPER_POINTS, SWISS, Column, DealColumn, EntrySheet, Result, per_side
 from .points import PointsProfile
 
 #: The card points of a deal: 152 in the cards and 5 for the last trick.
@@ -173,6 +173,7 @@ SCHIEBER = SchieberProfile(
     standings_columns=STANDINGS_COLUMNS,
     deal_columns=DEAL_COLUMNS,
     match_columns=MATCH_COLUMNS,
+    paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS[:2]),
     contract_words={"schieber": _("Schieberjass")},
     ranks="6789TJQKA",
     analysis_note=_(

@@ -143,4 +143,13 @@ def test_club_page_season_table_equals_a_hand_computation(
     assert "<b>10</b>" in rows[0] and "<b>8</b>" in rows[1] and "<b>8</b>" in rows[2]
     assert 'class="rank">–' in rows[2]
     csv = Client().get(f"/clubs/{club_a.slug}/seasons/{season.pk}/table.csv").content.decode()
-    assert csv.splitlines()[1:] == ["1;Anna;3;10;6", "2;Bernd;2;8;4", ";Clara;1;8;8"]
+    # one column per evening (e1, e2, e3), then the evenings that counted (best 2)
+    lines = csv.splitlines()
+    assert lines[0].split(";")[5:] == ["1: e1", "2: e2", "3: e3", "Gewertete Abende"]
+    assert lines[1:] == [
+        "1;Anna;3;10;6;6;2;4;1 3",
+        "2;Bernd;2;8;4;4;4;;1 2",
+        ";Clara;1;8;8;8;;;1",
+    ]
+    season_page = Client().get(f"/clubs/{club_a.slug}/seasons/{season.pk}/").content.decode()
+    assert f"/clubs/{club_a.slug}/seasons/{season.pk}/table.csv" in season_page

@@ -45,6 +45,7 @@ from tournaments.events.selectors import (
     tournament_options,
     tournament_profile,
 )
+from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
 from tournaments.results.versions import notify_results_changed
 
@@ -525,6 +526,10 @@ def submit_deal(
     with the caller's transaction (see the note above)."""
     result = check_record(record, match=match)
     match, round_status = _lock_match_for_entry(match)
+    if round_status == Round.Status.CLOSED:
+        # an archived league season's tables are all closed (its match days are final or
+        # not played), so the tablets' hot path into open rounds asks nothing more
+        league_selectors.ensure_match_season_open(match)
     _ensure_accepting(match, round_status)
     _ensure_playable(match, number=number, thrown_in=result.get("outcome") == "thrown_in")
     if match.status != Match.Status.OPEN:
@@ -583,6 +588,7 @@ def correct_deal(
             params={"number": number, "version": current.version},
         )
     match, round_status = _lock_match(match)
+    league_selectors.ensure_match_season_open(match)
     if device is not None:
         _ensure_device_may_correct(match, round_status=round_status)
     result = check_record(record, match=match)

@@ -93,6 +93,7 @@ def record_forfeit(*, match_day: MatchDay, team: LeagueTeam, reason: str, user: 
     """The league's organiser records that ``team`` did not appear or could not field two
     pairs; refused for a match day whose result was confirmed or is final."""
     match_day = _lock(match_day)
+    league_selectors.ensure_season_open(match_day.division.league_id)
     team = _team_of(match_day, team)
     if match_day.status not in (MatchDay.Status.SCHEDULED, MatchDay.Status.OPEN):
         raise Conflict(
@@ -137,6 +138,7 @@ def ask_postponement(
     """One team asks to move a scheduled match day to ``starts_at``; the other team
     answers, then the league's organiser decides. A date with a clash is refused now."""
     match_day = _lock(match_day)
+    league_selectors.ensure_season_open(match_day.division.league_id)
     team = _team_of(match_day, team)
     if match_day.status != MatchDay.Status.SCHEDULED:
         raise Conflict(
@@ -176,6 +178,7 @@ def answer_postponement(
 ) -> MatchDayPostponement:
     """The other team consents to the new date or refuses it."""
     postponement = _lock_postponement(postponement)
+    league_selectors.ensure_season_open(postponement.match_day.division.league_id)
     if postponement.status != MatchDayPostponement.Status.ASKED:
         raise Conflict("postponement_answered", _("This request has already been answered."))
     postponement.status = (
@@ -191,6 +194,7 @@ def decide_postponement(*, postponement: MatchDayPostponement, grant: bool) -> M
     """The league's organiser grants a postponement the other team consented to (the
     match day moves, clashes refused in words) or declines a request."""
     postponement = _lock_postponement(postponement)
+    league_selectors.ensure_season_open(postponement.match_day.division.league_id)
     if postponement.status not in PENDING:
         raise Conflict("postponement_decided", _("This request has already been decided."))
     if grant and postponement.status != MatchDayPostponement.Status.CONSENTED:
@@ -225,6 +229,7 @@ def settle_season(*, league: League, user: Any, today: date | None = None) -> li
     """After the season's last date, each match day not played (its tables not all
     decided) is forfeited by the team that asked for its postponement, or else counts as
     not played and gives no points (RULES.md, "Postponement")."""
+    league_selectors.ensure_season_open(league.pk)
     today = today or timezone.localdate()
     if league.last_day is None:
         raise Conflict("no_last_day", _("Set the season's last date first."))
@@ -262,6 +267,7 @@ def withdraw_team(*, team: LeagueTeam, user: Any) -> LeagueTeam:
     match days are not played); otherwise its remaining match days are forfeits against
     it. It is shown last of its division and is relegated."""
     team = LeagueTeam.objects.select_for_update().get(pk=team.pk)
+    league_selectors.ensure_season_open(team.division.league_id)
     if team.withdrawn_at is not None:
         raise Conflict(
             "team_withdrawn", _("%(team)s has withdrawn already."), params={"team": team.name}

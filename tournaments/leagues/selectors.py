@@ -4,6 +4,9 @@ tables stand, and a division's table from the final results.
 A match day's four Liga-Partien are the matches of its hidden tournament: two sittings
 (rounds) of two tables, home pair 1 – away pair 1 and 2–2, then 1–2 and 2–1; the home
 pair sits on seats 0 and 2, so the home team is team 0 of each match. Nothing here writes.
+
+A past season (its next season has been created) is archived: ``ensure_season_open``
+refuses every change to its results, rosters and fixtures (409 ``season_archived``).
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from games.models import DealVersion
 from tournaments.clubs.models import Player
+from tournaments.common.errors import Conflict
 from tournaments.events.models import Match, Seat
 from tournaments.events.selectors import scored_matches
 from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
@@ -330,3 +335,34 @@ def player_ranking(league: League) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
+
+
+# --- past seasons ----------------------------------------------------------------------------
+
+SEASON_ARCHIVED = _(
+    "This season is over and archived (its next season exists): its results, rosters and "
+    "fixtures can no longer be changed."
+)
+
+
+def season_archived(league_id: int) -> bool:
+    """Whether the league season is past: its next season has been created from it."""
+    return League.objects.filter(previous_id=league_id).exists()
+
+
+def ensure_season_open(league_id: int) -> None:
+    """Refuse a change to an archived season (409 ``season_archived``)."""
+    if season_archived(league_id):
+        raise Conflict("season_archived", SEASON_ARCHIVED)
+
+
+def ensure_match_season_open(match: Match) -> None:
+    """Refuse a change to the deals of a match day of an archived season; a match that
+    is no league match day's is not concerned."""
+    league_id = (
+        MatchDay.objects.filter(tournament__rounds=match.round_id)
+        .values_list("division__league_id", flat=True)
+        .first()
+    )
+    if league_id is not None:
+        ensure_season_open(league_id)

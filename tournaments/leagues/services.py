@@ -85,6 +85,7 @@ def update_league(*, league: League, changes: dict[str, Any]) -> League:
 def create_division(
     *, league: League, name: str, order: int = 1, promoted: int = 1, relegated: int = 1
 ) -> Division:
+    league_selectors.ensure_season_open(league.pk)
     try:
         with transaction.atomic():
             return Division.objects.create(
@@ -105,6 +106,7 @@ def division_exists(name: str) -> Refused:
 @transaction.atomic
 def update_division(*, division: Division, changes: dict[str, Any]) -> Division:
     """Rename a division or change its order; a sibling's name is refused."""
+    league_selectors.ensure_season_open(division.league_id)
     for field, value in changes.items():
         setattr(division, field, value)
     try:
@@ -191,6 +193,7 @@ def enter_team(
 ) -> LeagueTeam:
     """A club enters a team into a division (before its fixture list is made)."""
     division = Division.objects.select_for_update().get(pk=division.pk)
+    league_selectors.ensure_season_open(division.league_id)
     _ensure_no_fixtures(division)
     _check_roster(club_id, roster, league_id=division.league_id)
     try:
@@ -207,10 +210,13 @@ def enter_team(
 @transaction.atomic
 def update_team(*, team: LeagueTeam, changes: dict[str, Any]) -> LeagueTeam:
     """Rename a team, change its captain or its roster (players of its club)."""
+    league_id = (
+        Division.objects.filter(pk=team.division_id).values_list("league_id", flat=True).get()
+    )
+    league_selectors.ensure_season_open(league_id)
     roster = changes.pop("roster", None)
     if roster is not None:
-        league_id = Division.objects.filter(pk=team.division_id).values_list("league_id", flat=True)
-        _check_roster(team.club_id, roster, league_id=league_id.get(), team_id=team.pk)
+        _check_roster(team.club_id, roster, league_id=league_id, team_id=team.pk)
         team.roster.set(roster)
         if not team.roster_confirmed:  # a team carried over: its club confirms the roster
             team.roster_confirmed = True
@@ -238,6 +244,7 @@ def team_name_taken(name: str) -> Refused:
 def remove_team(*, team: LeagueTeam) -> None:
     """Take back a team entered by mistake, while its division has no fixture list."""
     division = Division.objects.select_for_update().get(pk=team.division_id)
+    league_selectors.ensure_season_open(division.league_id)
     _ensure_no_fixtures(division)
     team.delete()
 
@@ -273,6 +280,7 @@ def remove_fixtures(*, division: Division) -> None:
     """Withdraw the division's fixture list while no match day of it has been played
     (its tables opened), so teams may be entered or removed again."""
     division = Division.objects.select_for_update().get(pk=division.pk)
+    league_selectors.ensure_season_open(division.league_id)
     _ensure_nothing_played(division)
     division.match_days.all().delete()
 
@@ -289,6 +297,7 @@ def make_fixtures(
     plus (n - 1) × ``days_between`` days, at the home club. ``remake`` replaces a fixture
     list of which no match day has been played."""
     division = Division.objects.select_for_update().get(pk=division.pk)
+    league_selectors.ensure_season_open(division.league_id)
     if remake:
         remove_fixtures(division=division)
     _ensure_no_fixtures(division)
@@ -410,6 +419,7 @@ def update_match_day(*, match_day: MatchDay, changes: dict[str, Any]) -> MatchDa
         .select_related("home__club", "away")
         .get(pk=match_day.pk)
     )
+    league_selectors.ensure_season_open(match_day.division.league_id)
     if match_day.status == MatchDay.Status.FINAL:
         raise Conflict("match_day_final", FINAL)
     if match_day.status == MatchDay.Status.NOT_PLAYED:
@@ -509,6 +519,7 @@ def open_match_day(
         .select_related("division__league", "home__club", "away")
         .get(pk=match_day.pk)
     )
+    league_selectors.ensure_season_open(match_day.division.league_id)
     if match_day.status != MatchDay.Status.SCHEDULED:
         raise Conflict("match_day_opened", _("The tables of this match day are already open."))
     _check_pairs(match_day.home, home_pairs)
@@ -531,6 +542,7 @@ def start_second_sitting(*, match_day: MatchDay) -> MatchDay:
     """Close the first sitting (its device codes end) once both its Partien are decided,
     and seat the second: home pair 1 against away pair 2, 2 against 1."""
     match_day = _lock(match_day)
+    league_selectors.ensure_season_open(match_day.division.league_id)
     if match_day.status != MatchDay.Status.OPEN or match_day.tournament is None:
         raise Conflict("match_day_not_open", NOT_OPEN)
     first = Round.objects.filter(tournament=match_day.tournament, number=1).first()
@@ -559,6 +571,7 @@ def confirm_match_day(*, match_day: MatchDay, side: str, user: Any) -> MatchDay:
     result the tables show now. Confirmations of other numbers (a deal was corrected
     since) are dropped. Both captains, or the venue, make it confirmed."""
     match_day = _lock(match_day)
+    league_selectors.ensure_season_open(match_day.division.league_id)
     if match_day.status == MatchDay.Status.FINAL:
         raise Conflict("match_day_final", FINAL)
     if match_day.status == MatchDay.Status.SCHEDULED:
@@ -597,6 +610,7 @@ def accept_match_day(*, match_day: MatchDay, user: Any) -> MatchDay:
     """A league organiser makes the confirmed result final; the match day's round is
     closed (its device codes end). Refused if the tables no longer show the confirmed
     numbers (a deal was corrected since): the captains confirm again."""
+    league_selectors.ensure_season_open(match_day.division.league_id)
     match_day = _lock_confirmed(
         match_day, _("Both captains or the venue's organiser must confirm the result first.")
     )
@@ -624,6 +638,7 @@ def send_back_match_day(*, match_day: MatchDay, reason: str) -> MatchDay:
     dropped and the match day is open again, so the home club corrects its deals and the
     captains (or the venue) confirm anew. The reason stays on the match day until its
     result is accepted."""
+    league_selectors.ensure_season_open(match_day.division.league_id)
     match_day = _lock_confirmed(match_day, _("Only a confirmed result can be sent back."))
     reason = reason.strip()
     if not reason:

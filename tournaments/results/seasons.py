@@ -4,8 +4,10 @@ The evenings are the finished tournaments of the season (as for the club tables,
 running evening enters when it is finished). An evening's score is a player's
 tournament points in its standings; in a pairs tournament both players of a pair score
 the pair's points. ``formats.season_table`` ranks by the best N evenings among players
-with at least M. Computed on demand from the standings (stored snapshots when they are
-current), cached per club results version.
+with at least M. Each row also keeps the player's points of every evening (``scores``, in
+the order of ``evenings``; None where they did not play) for the CSV. Computed on demand
+from the standings (stored snapshots when they are current), cached per club results
+version.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ def season_evenings(season: Season) -> list[Tournament]:
 
 def compute_season_table(season: Season) -> dict[str, Any]:
     evenings = season_evenings(season)
+    points = [(t.pk, evening_points(t)) for t in evenings]
     rows = formats.season_table(
-        [(t.pk, evening_points(t)) for t in evenings],
+        points,
         best_of=season.best_of,
         min_evenings=season.min_evenings,
     )
@@ -67,14 +70,21 @@ def compute_season_table(season: Season) -> dict[str, Any]:
         "best_of": season.best_of,
         "min_evenings": season.min_evenings,
         "evenings": [{"tournament": t.pk, "name": t.name} for t in evenings],
-        "rows": [{**row.to_dict(), "name": names.get(row.player, "")} for row in rows],
+        "rows": [
+            {
+                **row.to_dict(),
+                "name": names.get(row.player, ""),
+                "scores": [scores.get(row.player) for _, scores in points],
+            }
+            for row in rows
+        ],
     }
 
 
 def season_table(season: Season) -> dict[str, Any]:
     """The season table, cached until a result of the club or the season changes."""
     key = (
-        f"season-table:{season.pk}:{season.club.results_version}:{season.best_of}:"
+        f"season-table-v2:{season.pk}:{season.club.results_version}:{season.best_of}:"
         f"{season.min_evenings}:{season.tournaments.filter(status='finished').count()}"
     )
     table = cache.get(key)

@@ -375,20 +375,30 @@ def season_table_context(season: Season) -> dict[str, Any]:
 
 
 def season_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """The season table of club evenings: rank, name, evenings, points of the best evenings
+    and the best evening, then one column per evening (its points; empty where the player
+    did not play) and the numbers of the evenings that counted (RULES.md: best N)."""
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, pk=season_id)
     table = seasons.season_table(season)
+    numbers = {e["tournament"]: n for n, e in enumerate(table["evenings"], start=1)}
     response, writer = csv_export.csv_response(
         f"{slug}-{slugify(season.name) or season.pk}-season.csv"
     )
+    evenings = [f"{n}: {e['name']}" for n, e in enumerate(table["evenings"], start=1)]
     writer.writerow(
         csv_export.row(
             [_("Rank"), _("Name"), _("Evenings"), _("Points (best evenings)"), _("Best evening")]
+            + evenings
+            + [_("Evenings counted")]
         )
     )
     for row in table["rows"]:
+        counted = sorted(numbers[e] for e in row["counted"] if e in numbers)
         writer.writerow(
             csv_export.row(
                 [row["rank"] or "", row["name"], row["evenings"], row["total"], row["best"]]
+                + list(row.get("scores", []))
+                + [" ".join(str(n) for n in counted)]
             )
         )
     return response

@@ -29,6 +29,8 @@ from PIL import Image, ImageDraw, ImageFont
 from tournaments.clubs.models import Club, Season
 from tournaments.events import selectors as tournament_selectors
 from tournaments.events.models import Tournament
+from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues.models import Division
 from tournaments.results import seasons
 
 from . import selectors
@@ -250,6 +252,34 @@ def embed_season(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
     )
 
 
+def club_divisions(club: Club) -> list[Division]:
+    """The divisions of public leagues in which the club has a team, current seasons
+    first (an archived season's table may still be shown)."""
+    return list(
+        Division.objects.filter(league__is_public=True, teams__club=club)
+        .select_related("league")
+        .distinct()
+        .order_by("-league__created", "order", "name")
+    )
+
+
+@xframe_options_exempt
+def embed_division(request: HttpRequest, slug: str, division_id: int) -> HttpResponse:
+    """A league division's table, for an iframe on the site of a club that has a team in
+    it (framed only by that club's web sites); a division of a private league or without
+    the club's team is not found."""
+    club = get_object_or_404(Club, slug=slug)
+    division = next((d for d in club_divisions(club) if d.pk == division_id), None)
+    if division is None:
+        raise Http404("No such division of a public league with a team of this club.")
+    context = {
+        "league": division.league,
+        "division": division,
+        "table": league_selectors.division_table(division),
+    }
+    return _embed(request, club, "publishing/embed_division.html", context)
+
+
 def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
     """The ``<iframe>`` codes the console shows for the club to copy."""
 
@@ -274,6 +304,14 @@ def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
                 gettext("%(club)s: season %(season)s") % {"club": club.name, "season": season.name},
             )
         )
+    for division in club_divisions(club):
+        out.append(
+            snippet(
+                reverse("embed-division", args=[club.slug, division.pk]),
+                gettext("%(league)s: table of %(division)s")
+                % {"league": str(division.league), "division": division.name},
+            )
+        )
     newest = Tournament.objects.public().filter(club=club).order_by("-created", "-pk")
     for tournament in newest[:EMBED_SNIPPET_TOURNAMENTS]:
         out.append(
@@ -289,6 +327,23 @@ def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
 
 PRINT_SHEETS = ("boss", "table")
 PRINT_TITLES = 12  # the newest entries of the title's history on the KlammernBoss sheet
+#: The KlammernBoss sheet's ranking on one A4 page: one column up to this many rows, then
+#: two columns side by side, smaller; more than ``PRINT_RANKING_MAX`` rows are left out
+#: and the sheet says how many.
+PRINT_RANKING_ONE_COLUMN = 25
+PRINT_RANKING_MAX = 80
+
+
+def print_ranking(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ranking as the sheet prints it: its columns (lists of numbered rows) and how
+    many rows are left out."""
+    shown = [{**row, "place": n} for n, row in enumerate(rows[:PRINT_RANKING_MAX], start=1)]
+    if len(shown) <= PRINT_RANKING_ONE_COLUMN:
+        columns = [shown] if shown else []
+    else:
+        half = (len(shown) + 1) // 2
+        columns = [shown[:half], shown[half:]]
+    return {"columns": columns, "left_out": len(rows) - len(shown)}
 
 
 def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
@@ -301,7 +356,12 @@ def print_club(request: HttpRequest, slug: str, sheet: str) -> HttpResponse:
     return render(
         request,
         f"publishing/print_{sheet}.html",
-        {"club": club, "tables": tables, "titles": tables["titles"][:PRINT_TITLES]},
+        {
+            "club": club,
+            "tables": tables,
+            "titles": tables["titles"][:PRINT_TITLES],
+            "ranking": print_ranking(tables.get("ranking", [])),
+        },
     )
 
 

@@ -13,6 +13,7 @@ from . import (
     league,
     league_console,
     pairs,
+    paper,
     player_link,
     public,
     publishing,
@@ -32,6 +33,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/", public.club_detail, name="club"),
     path("clubs/<slug:slug>/feed.atom", publishing.ClubFeed(), name="club-feed"),
     path("embed/clubs/<slug:slug>/", publishing.embed_club, name="embed-club"),
+    path(
+        "embed/clubs/<slug:slug>/divisions/<int:division_id>/",
+        publishing.embed_division,
+        name="embed-division",
+    ),
     path("clubs/<slug:slug>/share.png", publishing.og_club, name="club-og"),
     path(
         "clubs/<slug:slug>/seasons/<int:season_id>/share.png",
@@ -92,6 +98,11 @@ urlpatterns = [
     ),
     path("console/invitations/<str:token>/", clubs.invitation, name="console-invitation"),
     path("console/tournaments/<int:pk>/pairs/", pairs.pairs_console, name="console-pairs"),
+    path(
+        "console/tournaments/<int:pk>/bracket/print/",
+        paper.bracket_sheet,
+        name="console-bracket-print",
+    ),
     path(
         "console/tournaments/<int:pk>/pairs/<str:command>/",
         pairs.pairs_command,
@@ -178,6 +189,7 @@ urlpatterns = [
     ),
     path("console/rounds/<int:pk>/table-cards/", console.table_cards, name="console-table-cards"),
     path("console/rounds/<int:pk>/seating/", console.seating_print, name="console-seating-print"),
+    path("console/rounds/<int:pk>/score-sheets/", paper.score_sheets, name="console-score-sheets"),
     path(
         "console/rounds/<int:pk>/<str:command>/",
         console.round_command,
