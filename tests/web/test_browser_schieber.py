@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import DealVersion
 from tests.conftest import client_for
@@ -220,3 +221,38 @@ def test_the_schieber_sheet_fits_a_phone_in_every_language(
     assert [w for w in words if w not in text] == []
     assert "belote" not in text and "roem" not in text
     screenshot(page, f"schieber-tablet-{language}")  # asserts nothing sticks out at 390 px
+
+
+def test_the_sheet_counts_weis_and_stoeck_with_the_multipliers(
+    live_server: Any, contexts: Any
+) -> None:
+    """With ``multipliers`` on, the sheet's preview scales the Stöck and the Weis as the
+    engine will (Rosen/Spades x2, Obenabe x3); without them it shows them plain."""
+    club = Club.objects.create(name="Jassclub Chur", slug="jass-chur", suits="swiss")
+    tournament = services.create_tournament(
+        club=club,
+        name="Jassabend mit Multiplikatoren",
+        slug="jass-multi",
+        rules_preset="schieber",
+        rules_options={"multipliers": True},
+    )
+    for name in NAMES:
+        registration = services.register_player(
+            tournament=tournament, player=PlayerFactory(name=name)
+        )
+        services.check_in_registration(registration=registration)
+    services.start_tournament(tournament=tournament)
+    round_ = services.publish_round(round_=draw.draw_round(tournament=tournament, seed=1))
+    match = round_.matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    page = contexts(language="de").new_page()
+    page.goto(f"{live_server.url}/lang/de/?next=/t/{code}/")
+    verdict = page.locator("#entry [data-bind='verdict']")
+    tap(page, "pushed", 0)
+    tap(page, "trump", "S")  # Rosen: x2
+    tap(page, "stoeck", 1)
+    expect(verdict).to_contain_text("Stöck")
+    assert "40 (×2)" in verdict.inner_text()
+    tap(page, "trump", "D")  # Schellen: x1
+    assert "20" in verdict.inner_text() and "×" not in verdict.inner_text()
+    screenshot(page, "schieber-tablet-multipliers-de")

@@ -105,6 +105,7 @@ def _sheet_config(
         "seats": seats,
         "players": profile.players,
         "entry": profile.sheet.entry_class,
+        "multipliers": tournament_options(match.round.tournament).multipliers,
         "errorTemplates": {**error_templates(), **profile.sheet.errors()},
         "strings": {
             **ui_strings(),

@@ -316,6 +316,8 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "players": len(context["seats"]),
         # the rotation of ``engine.next_dealer``, for the deals the tablet holds offline
         "sameDealerAfterThrownIn": context["same_dealer_after_thrown_in"],
+        # a deal's points scaled by its trump or mode (the rules' ``multipliers`` option)
+        "multipliers": tournament_options(match.round.tournament).multipliers,
         "entry": context.get("entry_class", "DealEntry"),
     }
     context.update(

@@ -282,14 +282,25 @@
     this.renderVerdict();
   };
 
+  /* The factor of every point of the deal when the tournament plays with multipliers
+     (RULES.md: Diamonds and Clubs x1, Hearts and Spades x2, Obenabe and Undenufe x3). */
+  P.multiplier = function () {
+    var st = this.state;
+    if (!this.config.multipliers || st.mode === null) { return 1; }
+    if (st.mode !== "trump") { return 3; }
+    return st.trump === "H" || st.trump === "S" ? 2 : 1;
+  };
+
   P.renderVerdict = function () {
     var box = this.form.querySelector("[data-bind='verdict']");
     if (!box) { return; }
     var v = this.verdict();
+    var m = this.multiplier();
+    var times = m > 1 ? " (\u00d7" + m + ")" : "";
     var lines = [];
-    if (v && v.match !== null) { lines.push(["pit", this.teamName(v.match) + ": " + this.T.match]); }
-    if (v && v.weis) { lines.push(["made", this.T.weisScores + ": " + this.teamName(v.weis.team) + " " + v.weis.points]); }
-    if (v && v.stoeck !== null) { lines.push(["made", this.T.stoeck + ": " + this.teamName(v.stoeck) + " 20"]); }
+    if (v && v.match !== null) { lines.push(["pit", this.teamName(v.match) + ": " + this.T.match + times]); }
+    if (v && v.weis) { lines.push(["made", this.T.weisScores + ": " + this.teamName(v.weis.team) + " " + v.weis.points * m + times]); }
+    if (v && v.stoeck !== null) { lines.push(["made", this.T.stoeck + ": " + this.teamName(v.stoeck) + " " + 20 * m + times]); }
     box.innerHTML = "";
     lines.forEach(function (line) {
       var el = document.createElement("div");
