@@ -6,16 +6,16 @@ players prints on one A4 page."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support.clients import Client
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.web.publishing import PRINT_RANKING_MAX, print_ranking
 
-SHOTS = Path("/tmp/shots-h9")
+SHOTS = SCREENSHOTS / "boss-sheet"
 
 
 def tables(players: int) -> dict[str, Any]:

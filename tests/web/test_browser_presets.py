@@ -6,12 +6,11 @@
 - a Klammern evening for three: 9 players, 3 rounds at tables of 3, one deal entered on
   the tablet, and the standings rank by tables won then points.
 
-Screenshots go to /tmp/h15p-shots/ (phone and desktop width)."""
+Screenshots go to artifacts/screenshots/ (phone and desktop width)."""
 
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ import pytest
 from games.models import DealVersion
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.draw import services as draw
 from tournaments.events import services
@@ -29,7 +29,7 @@ from .conftest import DESKTOP, PHONE, assert_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/h15p-shots")
+SHOTS = SCREENSHOTS / "browser-presets"
 DUTCH = ["Anneke", "Bram", "Cor", "Dirk", "Els", "Femke", "Gert", "Hanna"]
 TRIO = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Franz", "Gisela", "Hans", "Ilse"]
 

@@ -25,4 +25,4 @@ def test_the_dark_embed_fits_a_phone(
     assert_fits(page, 390)
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
-    page.screenshot(path="/tmp/shots-h9/division-embed-dark.png", full_page=True)
+    page.screenshot(path="artifacts/screenshots/division-embed-dark.png", full_page=True)

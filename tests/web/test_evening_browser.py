@@ -1,17 +1,17 @@
 """ "A club evening without a flaw", where the behaviour is in the browser: headless
 Chromium against the live server, a phone (390x844) for the tablet and the standings and
-1920x1080 for the projector. Screenshots (German and English) go to /tmp/h13-shots/."""
+1920x1080 for the projector. Screenshots (German and English) go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import Event, make_event
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.events import services
 
@@ -19,7 +19,7 @@ from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same browser as test_bro
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/h13-shots")
+SHOTS = SCREENSHOTS / "evening-browser"
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
 LOCALES = {"de": "de-DE", "en": "en-GB"}

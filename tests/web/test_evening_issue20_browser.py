@@ -11,14 +11,13 @@ Chromium on a phone (390x844) against the live server, in German and English.
   offline, names the latter in the close message, and the closed round's table cards
   say why there are none.
 
-Screenshots go to /tmp/shots-h1/.
+Screenshots go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
 
 import uuid
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from playwright.sync_api import expect
 from games.models import Deal
 from tests.conftest import client_for, make_event
 from tests.factories import UserFactory, summary_record
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.events import services
 from tournaments.events.models import DeviceCredential, Match, Registration, Round
@@ -37,7 +37,7 @@ from .test_tablet_offline import go_offline, go_online, network  # noqa: F401 - 
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h1")
+SHOTS = SCREENSHOTS / "evening-issue20-browser"
 PHONE = {"width": 390, "height": 844}
 
 WORDS = {

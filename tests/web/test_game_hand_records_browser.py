@@ -4,12 +4,12 @@ that this game has no perfect-play analysis; nothing sticks out sideways."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import SCREENSHOTS
 from tests.web.test_game_hand_records import full_deal, played_match
 from tournaments.clubs.models import Club
 from tournaments.deals.services import submit_deal
@@ -19,7 +19,7 @@ from .conftest import PHONE, assert_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h1")
+SHOTS = SCREENSHOTS / "game-hand-records-browser"
 
 
 def test_the_three_player_hand_record_on_a_phone(live_server: Any, contexts: Any) -> None:

@@ -1,11 +1,10 @@
 """In headless Chromium on a phone (390 px), German and English: a hand record's par
 table shows both teams' figures without scrolling sideways, names the playing team and
 says whose result the outcome is; the play shows who played each card (it was only in a
-hover title). Issue 20. Screenshots go to artifacts/screenshots/ and /tmp/shots-h4."""
+hover title). Issue 20. Screenshots go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from playwright.sync_api import expect
 from games.analysis_services import analyse_missing_deals
 from tests.conftest import make_event
 from tests.support.hand_records import COSTLY_DEAL
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.deals import services
 
@@ -21,7 +21,7 @@ from .conftest import PHONE, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h4")
+SHOTS = SCREENSHOTS / "hand-record-phone-browser"
 WORDS = {
     "de": {"team": "Team {n}", "playing": "spielt", "outcome": "Team {n} (spielt):"},
     "en": {"team": "Team {n}", "playing": "playing", "outcome": "Team {n} (playing):"},

@@ -1,5 +1,5 @@
 """The public league page in headless Chromium: the table and the fixtures with a final
-and a provisional result, at phone and desktop width (screenshots in /tmp/h14b-shots/,
+and a provisional result, at phone and desktop width (screenshots in artifacts/screenshots/,
 or $LEAGUE_SHOTS)."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.leagues.conftest import LeagueWorld, world  # noqa: F401 - the league fixture
-from tests.web.conftest import DESKTOP, PHONE, assert_fits
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, assert_fits
 from tournaments.leagues.models import MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("LEAGUE_SHOTS", "/tmp/h14b-shots"))
+SHOTS = Path(os.environ.get("LEAGUE_SHOTS", str(SCREENSHOTS / "league-browser")))
 
 
 def test_the_public_league_page(live_server: Any, world: LeagueWorld, page: Any) -> None:  # noqa: F811

@@ -10,14 +10,13 @@ second sitting follows, both captains confirm in the console and ``liga`` accept
 day 2 is played in English at Schellen: its organiser confirms for both teams as the
 venue, the league's organiser sends the result back once with a reason, the venue reads
 it and confirms again. The public league table then shows the figures computed by hand
-from RULES.md. Screenshots of every console page go to /tmp/h14c-shots/.
+from RULES.md. Screenshots of every console page go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
 
 import re
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +26,7 @@ from playwright.sync_api import expect
 from games.models import Deal
 from tests.conftest import client_for
 from tests.factories import summary_record
-from tests.web.conftest import DESKTOP, PHONE, assert_fits
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, assert_fits
 from tests.web.test_browser import enter_deal, wait_until
 from tournaments.clubs.models import Club
 from tournaments.events import services
@@ -36,7 +35,7 @@ from tournaments.leagues.models import League, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/h14c-shots")
+SHOTS = SCREENSHOTS / "league-console-browser"
 PASSWORD = "liga-abend-2026"
 CLUBS = {"liga": "KC Eichel", "heim": "KC Herzbube", "gast": "KC Schellen"}
 PLAYERS = {

@@ -4,12 +4,11 @@ organiser makes the fixture list, remakes it, sees a clash refused in words and 
 match day take its place by date, in a fixture table that fits its card at 1280 px and
 scrolls within it on a phone (in German); a captain reads the deals of his match day (in
 English). Screenshots
-go to /tmp/shots-h3/."""
+go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import client_for
 from tests.factories import summary_record
-from tests.web.conftest import DESKTOP, PHONE, assert_fits
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, assert_fits
 from tests.web.test_league_console_browser import PASSWORD, log_in
 from tournaments.clubs.models import Club
 from tournaments.events import services
@@ -28,7 +27,7 @@ from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h3")
+SHOTS = SCREENSHOTS / "league-issue20-browser"
 
 #: The fixture table's scroll box is no wider than its content needs (nothing cut off).
 FITS_ITS_CARD = """(selector) => {

@@ -5,12 +5,11 @@ player of another team refused at the table; a team withdrawn in the second half
 captains reminded by mail the day before (Django's test outbox) and the console home's
 list of what waits; the season settled after its last date; the next season created with
 promotion and relegation; the player ranking and the archive on the public pages.
-Screenshots (phone 390x844 and projector 1920x1080) go to /tmp/shots-h5/."""
+Screenshots (phone 390x844 and projector 1920x1080) go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import client_for
 from tests.leagues.test_league_api import device_codes, play
+from tests.web.conftest import SCREENSHOTS
 from tests.web.test_league_console_browser import PASSWORD, log_in
 from tournaments import tasks
 from tournaments.clubs.models import Club
@@ -32,7 +32,7 @@ from tournaments.leagues.models import League, LeagueTeam, MatchDay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h5")
+SHOTS = SCREENSHOTS / "league-season-browser"
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
 

@@ -2,13 +2,12 @@
 new user signs up, creates a club, registers and checks in 16 players, draws 8 pairs by
 cards, plays three Swiss rounds (deals entered through the device API, as the tablets
 send them), then finals of 4, and sees the bracket and the winners on the public page and
-the projector. Screenshots go to /tmp/h14a-shots/."""
+the projector. Screenshots go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
 import uuid
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import client_for
 from tests.factories import summary_record
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.events import services
 from tournaments.events.models import Round, TeamMember, Tournament
@@ -24,7 +24,7 @@ from .conftest import DESKTOP, PHONE, assert_fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/h14a-shots")
+SHOTS = SCREENSHOTS / "pairs-browser"
 
 
 def shot(page: Any, name: str) -> None:

@@ -5,12 +5,12 @@ seen at A4 size (794x1123) shows its rows and signature lines."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.factories import UserFactory
+from tests.web.conftest import SCREENSHOTS
 from tests.web.test_browser import login
 from tests.web.test_browser_presets import evening, open_round
 from tests.web.test_pairs_issue20 import tournament_after_the_final
@@ -20,7 +20,7 @@ from tournaments.web.paper import match_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h9")
+SHOTS = SCREENSHOTS / "paper-sheets-browser"
 A4 = {"width": 794, "height": 1123}
 
 

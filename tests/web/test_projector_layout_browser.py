@@ -1,17 +1,17 @@
 """The projector at 1920x1080, German and English (issue 20): the columns of the cycling
 standings stay where they are from page to page (a long name on one page moved them),
 and the order of ranking under the table is at least 20 px high, legible from the back
-of the room (it was about 13 px). Screenshots go to /tmp/shots-h4/."""
+of the room (it was about 13 px). Screenshots go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import make_event
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club, Player
 from tournaments.events.models import Seat
 
@@ -20,7 +20,7 @@ from .test_evening_browser import open_page as open_page  # the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/shots-h4")
+SHOTS = SCREENSHOTS / "projector-layout-browser"
 COLUMNS = """() => Array.from(document.querySelectorAll('#standings thead th'))
   .map(th => { const r = th.getBoundingClientRect();
     return [Math.round(r.left), Math.round(r.width)]; })"""

@@ -7,7 +7,6 @@ import html
 import re
 import uuid
 from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 import feedparser
@@ -18,6 +17,7 @@ from PIL import Image
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import Client, committed
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club, Season
 from tournaments.events import services
 from tournaments.web import selectors
@@ -340,7 +340,8 @@ def test_share_tags_and_pictures_of_club_and_standings(
     german = client.get(f"/clubs/{empty.slug}/share.png?lang=de").content
     dutch = client.get(f"/clubs/{empty.slug}/share.png?lang=nl").content
     assert german != dutch, "the picture's words are in the asked language"
-    Path("/tmp/shots-h8/share-standings.png").write_bytes(response.content)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / "share-standings.png").write_bytes(response.content)
     event.tournament.is_public = False
     event.tournament.save(update_fields=["is_public"])
     hidden = f"/tournaments/{event.tournament.pk}/standings/share.png"

@@ -7,7 +7,7 @@ the organiser replaced meanwhile is refused with a message and the sheet shows w
 stored; offline, the tablet says that corrections need a connection, while a deal still
 in its outbox is changed there. Once both teams confirmed, the panel says who corrects.
 The Klaverjas sheet (Dutch and English) and the sheet of a table of three correct too.
-Screenshots go to /tmp/h13c-shots/.
+Screenshots go to artifacts/screenshots/.
 """
 
 from __future__ import annotations

@@ -11,14 +11,13 @@ table and its waiting entries; the table comes back and nothing is lost. In roun
 players correct a deal at their tablet, both teams confirm at the tablet after seeing the
 summary, and the organiser finishes the tournament. The console, the tablet, the public
 standings, the club page and a player's pages are checked in German and in English;
-screenshots go to /tmp/h13b-shots/.
+screenshots go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
 
 import re
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +28,7 @@ from playwright.sync_api import expect
 from games.models import Deal, DealVersion
 from tests.conftest import client_for
 from tests.factories import summary_record
+from tests.web.conftest import SCREENSHOTS
 from tournaments.clubs.models import Club
 from tournaments.events.models import DeviceCredential, Match, Registration, Round, Seat, Tournament
 from tournaments.events.selectors import match_scores
@@ -38,7 +38,7 @@ from .test_tablet_offline import NETWORK, go_offline, go_online, network  # noqa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/h13b-shots")
+SHOTS = SCREENSHOTS / "whole-evening"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 PLAYERS = [
