@@ -247,3 +247,28 @@ def test_a_refused_weis_is_explained_in_the_schieber_words(club: Club) -> None:
     )
     assert reply.status_code == 400
     assert "ist kein Weis" in str(reply.json())
+
+
+def test_a_running_tournament_changes_its_suits_in_its_details(
+    table: tuple[Match, str], web: Client
+) -> None:
+    match, _ = table
+    tournament = match.round.tournament
+    page = speaking(web, "de").get(f"/console/tournaments/{tournament.pk}/").content.decode()
+    assert 'name="suits"' in page and "Wie der Verein spielt" in page
+    details = {"name": tournament.name, "planned_rounds": "3", "is_public": "on"}
+    web.post(f"/console/tournaments/{tournament.pk}/details/", {**details, "suits": "french"})
+    tournament.refresh_from_db()
+    assert tournament.suits == "french"
+    web.post(f"/console/tournaments/{tournament.pk}/details/", details)  # no choice: unchanged
+    tournament.refresh_from_db()
+    assert (tournament.suits, tournament.planned_rounds) == ("french", 3)
+
+
+def test_a_game_with_french_suits_only_offers_no_suits_in_its_details(
+    club: Club, web: Client
+) -> None:
+    match, _ = evening(club, preset="klaverjas-rotterdam")
+    tournament = match.round.tournament
+    page = web.get(f"/console/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="id_details_suits"' not in page

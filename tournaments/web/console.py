@@ -165,6 +165,7 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "rules_label": rules_label(tournament.rules_preset),
+            "suit_choices": _suit_choices(tournament),
             "registrations": registrations,
             "rounds": rounds,
             **_counts_context(tournament),
@@ -268,12 +269,24 @@ def tournament_command(request: HttpRequest, pk: int, command: str) -> HttpRespo
     return redirect("console-tournament", pk=pk)
 
 
+def _suit_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    """The suits a tournament may show, when its game offers more than one style (the
+    club's, or a style of its own); none otherwise."""
+    styles = tournament_profile(tournament).suit_styles
+    if len(styles) < 2:
+        return []
+    named = [(style, str(profiles.SUIT_STYLES[style])) for style in styles]
+    return [("", str(_("As the club plays them"))), *named]
+
+
 def _save_details(request: HttpRequest, tournament: Tournament) -> None:
     form = TournamentDetailsForm(request.POST)
     if not form.is_valid():
         messages.error(request, form_problems(form))
         return
     changes = dict(form.cleaned_data)
+    if "suits" not in request.POST:  # a game with one style of suits shows no choice
+        changes.pop("suits")
     if _attempt(
         request, lambda: services.update_tournament(tournament=tournament, changes=changes)
     ):

@@ -181,6 +181,11 @@ class TournamentDetailsForm(forms.Form):
         label=_("Planned rounds"), min_value=1, max_value=50, required=False
     )
     is_public = forms.BooleanField(label=_("Public (results on the website)"), required=False)
+    suits = forms.ChoiceField(
+        label=_("Suits"),
+        required=False,
+        choices=[("", _("As the club plays them")), *profiles.SUIT_STYLES.items()],
+    )
 
 
 class RegisterPlayerForm(forms.Form):
