@@ -62,8 +62,8 @@ class TournamentForm(forms.Form):
         required=False,
         choices=[(key, profile.label) for key, profile in profiles.PROFILES.items()],
         help_text=_(
-            "Klaverjas and Klammern for two or three players play matches of the "
-            "game's own length (16 deals; to 500 points)."
+            "Every other game than Klammern plays matches of its own length: Klaverjas 16 "
+            "deals, Belote and the Schieber 12, Klammern for two or three to 500 points."
         ),
     )
     suits = forms.ChoiceField(
