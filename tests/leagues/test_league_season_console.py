@@ -250,9 +250,9 @@ def test_the_beat_task_sends_what_is_due(world: LeagueWorld) -> None:
     leagues.update_match_day(
         match_day=second_day(world), changes={"starts_at": tomorrow + timedelta(days=7)}
     )
-    assert tasks.queue_league_reminders_task.apply().get() == 1
+    assert tasks.queue_league_reminders_task.apply().result == 1
     assert len(mail.outbox) == 1
-    assert tasks.queue_league_reminders_task.apply().get() == 0
+    assert tasks.queue_league_reminders_task.apply().result == 0
     assert len(mail.outbox) == 1
 
 

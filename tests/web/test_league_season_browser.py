@@ -205,7 +205,7 @@ def test_a_whole_season_as_its_secretary_runs_it(
     reminded = day_of(t["herz1"], t["eichel1"])
     leagues.update_match_day(match_day=reminded, changes={"starts_at": tomorrow})
     mail.outbox.clear()
-    assert tasks.queue_league_reminders_task.apply().get() == 1
+    assert tasks.queue_league_reminders_task.apply().result == 1
     assert len(mail.outbox) == 1
     assert sorted(mail.outbox[0].to) == ["keichel@ex.org", "kherz@ex.org"]
     assert "KC Herz I – KC Eichel I morgen" in mail.outbox[0].subject
