@@ -626,6 +626,39 @@
     SHARED.forEach(function (name) { Sheet.prototype[name] = DealEntry.prototype[name]; });
   };
 
+  /* Announced combinations (Belote's melds, the Schieber's Weis), the same for every
+     sheet that has them but for its deck's ranks (low to high, natural order). */
+  DealEntry.combinations = function (Sheet, ranks) {
+    Sheet.prototype.addMeld = function () {
+      var m = this.state.meld;
+      var cards = [];
+      if (m.seat === null) { return; }
+      if (m.kind === "four") {
+        if (!m.four) { return; }
+        cards = SUITS.map(function (s) { return m.four + s; });
+      } else {
+        if (!m.suit || !m.top) { return; }
+        var top = ranks.indexOf(m.top);
+        for (var i = top - m.length + 1; i <= top; i++) { cards.push(ranks[i] + m.suit); }
+      }
+      this.state.melds.push({ seat: m.seat, cards: cards });
+      this.state.meld = { seat: null, kind: m.kind, length: 3, suit: null, top: null, four: null };
+    };
+  };
+
+  // Whether strength a beats strength b (the first entry that differs decides).
+  DealEntry.stronger = function (a, b) {
+    for (var i = 0; i < a.length; i++) {
+      if (a[i] !== b[i]) { return a[i] > b[i]; }
+    }
+    return false;
+  };
+
+  // Four cards of one rank.
+  DealEntry.isFour = function (cards) {
+    return cards.length === 4 && cards.every(function (c) { return c[0] === cards[0][0]; });
+  };
+
   window.DealEntry = DealEntry;
   window.DealEntry.attach = attach;
   window.DealEntry.fmt = fmt;

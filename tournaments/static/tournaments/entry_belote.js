@@ -26,6 +26,7 @@
 
   var P = BeloteEntry.prototype;
   window.DealEntry.share(BeloteEntry);
+  window.DealEntry.combinations(BeloteEntry, RANKS);
   window.DealEntry.teamPoints(BeloteEntry, VALUE);
 
   /* Takes over DealEntry's general fault texts (their templates speak of Klammern's
@@ -87,44 +88,17 @@
 
   // --- announcements -------------------------------------------------------------------
 
-  P.addMeld = function () {
-    var m = this.state.meld;
-    var cards = [];
-    if (m.seat === null) { return; }
-    if (m.kind === "four") {
-      if (!m.four) { return; }
-      cards = SUITS.map(function (s) { return m.four + s; });
-    } else {
-      if (!m.suit || !m.top) { return; }
-      var top = RANKS.indexOf(m.top);
-      for (var i = top - m.length + 1; i <= top; i++) { cards.push(RANKS[i] + m.suit); }
-    }
-    this.state.melds.push({ seat: m.seat, cards: cards });
-    this.state.meld = { seat: null, kind: m.kind, length: 3, suit: null, top: null, four: null };
-  };
-
-  // Whether strength a beats strength b (the first entry that differs decides).
-  function stronger(a, b) {
-    for (var i = 0; i < a.length; i++) {
-      if (a[i] !== b[i]) { return a[i] > b[i]; }
-    }
-    return false;
-  }
-
-  function isFour(cards) {
-    return cards.length === 4 && cards.every(function (c) { return c[0] === cards[0][0]; });
-  }
 
   /* A meld's value and its strength in the contest (RULES.md: value, cards, top card in
      natural order, a trump sequence, then the seat first in play from forehand). */
   P.meldValue = function (cards) {
-    if (isFour(cards)) { return FOURS[cards[0][0]] || 0; }
+    if (window.DealEntry.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
     return cards.length >= 5 ? 100 : (cards.length === 4 ? 50 : 20);
   };
 
   P.meldStrength = function (meld) {
     var cards = meld.cards;
-    var four = isFour(cards);
+    var four = window.DealEntry.isFour(cards);
     var top = Math.max.apply(null, cards.map(function (c) { return RANKS.indexOf(c[0]); }));
     var forehand = (this.state.dealer + 1) % 4;
     return [
@@ -141,7 +115,7 @@
     var bestKey = null;
     this.state.melds.forEach(function (m) {
       var key = self.meldStrength(m);
-      if (bestKey === null || stronger(key, bestKey)) { best = m; bestKey = key; }
+      if (bestKey === null || window.DealEntry.stronger(key, bestKey)) { best = m; bestKey = key; }
     });
     if (best === null) { return null; }
     var team = best.seat % 2;
@@ -152,12 +126,12 @@
 
   // On the list of announcements: "Tierce (20)", "Carré (200)"; a four is of all suits.
   P.meldName = function (cards) {
-    var name = isFour(cards) ? this.T.four : this.T["run" + Math.min(cards.length, 5)];
+    var name = window.DealEntry.isFour(cards) ? this.T.four : this.T["run" + Math.min(cards.length, 5)];
     return name + " (" + this.meldValue(cards) + ")";
   };
 
   P.meldRed = function (cards) {
-    return !isFour(cards) && (cards[0][1] === "H" || cards[0][1] === "D");
+    return !window.DealEntry.isFour(cards) && (cards[0][1] === "H" || cards[0][1] === "D");
   };
 
   // --- the record ----------------------------------------------------------------------

@@ -28,6 +28,7 @@
 
   var P = SchieberEntry.prototype;
   window.DealEntry.share(SchieberEntry);
+  window.DealEntry.combinations(SchieberEntry, RANKS);
   window.DealEntry.teamPoints(SchieberEntry, VALUE);
 
   P.plainSum = false;
@@ -95,35 +96,9 @@
 
   // --- Weis ----------------------------------------------------------------------------
 
-  P.addMeld = function () {
-    var m = this.state.meld;
-    var cards = [];
-    if (m.seat === null) { return; }
-    if (m.kind === "four") {
-      if (!m.four) { return; }
-      cards = SUITS.map(function (s) { return m.four + s; });
-    } else {
-      if (!m.suit || !m.top) { return; }
-      var top = RANKS.indexOf(m.top);
-      for (var i = top - m.length + 1; i <= top; i++) { cards.push(RANKS[i] + m.suit); }
-    }
-    this.state.melds.push({ seat: m.seat, cards: cards });
-    this.state.meld = { seat: null, kind: m.kind, length: 3, suit: null, top: null, four: null };
-  };
-
-  function stronger(a, b) {
-    for (var i = 0; i < a.length; i++) {
-      if (a[i] !== b[i]) { return a[i] > b[i]; }
-    }
-    return false;
-  }
-
-  function isFour(cards) {
-    return cards.length === 4 && cards.every(function (c) { return c[0] === cards[0][0]; });
-  }
 
   P.meldValue = function (cards) {
-    if (isFour(cards)) { return FOURS[cards[0][0]] || 0; }
+    if (window.DealEntry.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
     return RUNS[Math.min(cards.length, 9)];
   };
 
@@ -131,7 +106,7 @@
      trump sequence, then the seat first in play from forehand. */
   P.meldStrength = function (meld) {
     var cards = meld.cards;
-    var four = isFour(cards);
+    var four = window.DealEntry.isFour(cards);
     var top = Math.max.apply(null, cards.map(function (c) { return RANKS.indexOf(c[0]); }));
     var st = this.state;
     return [
@@ -148,7 +123,7 @@
     var bestKey = null;
     this.state.melds.forEach(function (m) {
       var key = self.meldStrength(m);
-      if (bestKey === null || stronger(key, bestKey)) { best = m; bestKey = key; }
+      if (bestKey === null || window.DealEntry.stronger(key, bestKey)) { best = m; bestKey = key; }
     });
     if (best === null) { return null; }
     var team = best.seat % 2;
@@ -158,7 +133,7 @@
   };
 
   P.meldName = function (cards) {
-    var name = isFour(cards) ? this.T.four : (this.T.run || "").replace("{n}", cards.length);
+    var name = window.DealEntry.isFour(cards) ? this.T.four : (this.T.run || "").replace("{n}", cards.length);
     return name + " (" + this.meldValue(cards) + ")";
   };
 
