@@ -12,9 +12,10 @@ Decisions (see also the report in docs/benchmarks.md):
 - an invalid record gives ``check``'s result unchanged (``valid: false`` and its errors);
 - a summary record has no hands to analyse: ``valid: true``, ``analysed: false`` and one
   error with code ``summary_not_analysable``;
-- a valid record of a game other than 4-player Klammern (Klaverjas, Belote, 2/3 players)
-  has no perfect-play analysis yet: ``valid: true``, ``analysed: false`` and one error
-  with code ``game_not_analysable`` (an invalid one gives its ``check`` result);
+- a Klaverjas record is analysed by ``klaverjas_analysis`` (same shape, its own search);
+- a valid record of another game (Belote, 2/3 players, the Schieber) has no perfect-play
+  analysis yet: ``valid: true``, ``analysed: false`` and one error with code
+  ``game_not_analysable`` (an invalid one gives its ``check`` result);
 - a thrown-in deal was not played: par ``[0, 0]``, outcome ``thrown_in``, no plays (as
   ``check`` scores it);
 - a revoke: the par is the deal's (played out legally to the end, every announced meld
@@ -35,6 +36,7 @@ from typing import Any, Final
 from .cards import CARD_BY_TEXT, CARD_TEXT, DEAL_POINTS, SUIT_BY_TEXT, TABLES, sorted_for_display
 from .dispatch import check as check_any_game
 from .errors import Code, Problem, RulesError
+from .klaverjas_analysis import analyse_klaverjas
 from .melds import Meld, run_of_cards
 from .play import choice, trick_winner
 from .record import check, unchecked
@@ -207,7 +209,7 @@ def _other_game(record: object) -> Json | None:
     problem = Problem(
         Code.BAD_FORMAT,
         f"no perfect-play analysis for this game yet ({preset}): only Klammern deals "
-        "for 4 players are analysed",
+        "for 4 players and Klaverjas deals are analysed",
         field="rules",
         params={"preset": preset},
     )
@@ -330,6 +332,9 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     """The par analysis of one deal record (see the module docstring); never raises.
 
     ``best_cards=False`` leaves out each play's ``best`` list (about half the time)."""
+    klaverjas = analyse_klaverjas(record, best_cards=best_cards, version=ANALYSIS_VERSION)
+    if klaverjas is not None:
+        return klaverjas
     other = _other_game(record)
     if other is not None:
         return other

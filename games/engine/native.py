@@ -35,6 +35,8 @@ COMPILED: Final = (
     "jass.py",
     "keepers.py",
     "klaverjas.py",
+    "klaverjas_analysis.py",
+    "klaverjas_solver.py",
     "melds.py",
     "play.py",
     "randomdeal.py",
@@ -49,8 +51,9 @@ COMPILED: Final = (
     "summary.py",
 )
 #: C sources built beside them as extension modules (``csolver.c`` is ``_csolver``, the
-#: search of ``solver.py`` in C; ``solver`` uses it when it is importable).
-C_EXTENSIONS: Final = {"csolver.c": "_csolver"}
+#: search of ``solver.py`` in C; ``kjsolver.c`` is ``_kjsolver``, that of
+#: ``klaverjas_solver.py``; each solver uses its C search when it is importable).
+C_EXTENSIONS: Final = {"csolver.c": "_csolver", "kjsolver.c": "_kjsolver"}
 #: ``KLAMMERN_ENGINE=python`` runs the interpreted engine even when a build is current.
 ENV_SWITCH: Final = "KLAMMERN_ENGINE"
 

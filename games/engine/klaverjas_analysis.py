@@ -1,0 +1,360 @@
+"""Par analysis of a full Klaverjas deal record (Rotterdam and Amsterdam rules).
+
+``analyse_klaverjas(record)`` answers a record of a Klaverjas preset (None for any other,
+which ``analysis.analyse`` handles) in the shape of ``analysis.analyse``'s answer for
+Klammern: the par with perfect play by both teams, all four hands visible, its outcome,
+and after every recorded play the par, the play's cost and the cards that kept the par.
+
+What "perfect play" is here: each team maximises its points against the other's, the
+**margin** ``klaverjas_solver`` searches (team 0's points minus team 1's: cards, last
+trick, roem of the tricks taken, pit). Made or nat is a threshold on that margin: the
+makers make the deal when their points are more than the defenders' (RULES.md), that is
+when their margin is at least 1, so the par outcome is exact. The par's points are those
+of one perfect line from the position (the first perfect card, in display order, at each
+turn), scored as ``klaverjas.score_klaverjas`` scores a played deal; lines of the same
+margin can split it differently (say 10 card points more for each team, or 20 roem for
+one and 20 card points for the other).
+
+Decisions (also in DECISIONS.md):
+
+- ``cost`` of a play is what it moved the margin against its team (a 10-point card given
+  away costs 20: 10 less for the team, 10 more for the other); ``margin`` of each play
+  and ``par_margin`` are team 0's margin with perfect play from there;
+- an invalid record gives ``check``'s result unchanged; a summary record has no hands:
+  ``analysed: false`` with ``summary_not_analysable`` (as for Klammern);
+- a revoke: the par is the deal's, played out legally to the end; the plays before the
+  revoke are analysed as usual and the revoke is reported with the cards that should
+  have been played, not costed (as for Klammern);
+- Klaverjas has no March, small points or match points per deal: ``march`` is false,
+  ``par_march``, ``par_small_points`` and ``par_match_points`` are null; the par and the
+  actual result also give the roem (the pit's 100 included) and the pit.
+
+It does no I/O and never raises (an engine bug becomes an ``internal_error``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .cards import (
+    CARD_BY_TEXT,
+    CARD_TEXT,
+    LAST_TRICK_BONUS,
+    SUIT_BY_TEXT,
+    cards_of,
+    sorted_for_display,
+)
+from .dispatch import check as check_any_game
+from .errors import Code, Problem, RulesError
+from .klaverjas import KLAVERJAS_TABLES, PIT_BONUS, score_klaverjas
+from .klaverjas_solver import ALL_CARDS, KlaverjasSolver
+from .play import choice, trick_winner
+from .record import unchecked
+from .rules import Options, resolve_named_rules
+from .seatwalk import trick_roem
+
+Json = dict[str, Any]
+
+#: The error code of a valid summary record (no hands to analyse), as ``analysis``'s.
+NOT_ANALYSABLE: Final = "summary_not_analysable"
+GAME: Final = "klaverjas"
+
+
+class Position:
+    """Where a deal stands between two plays, with what each team took so far."""
+
+    def __init__(
+        self,
+        remaining: int,
+        leader: int,
+        trick: list[int],
+        cards: tuple[int, int],
+        roem: tuple[int, int],
+        tricks: tuple[int, int],
+    ) -> None:
+        self.remaining = remaining
+        self.leader = leader
+        self.trick = trick
+        #: Per team: card points (last trick included), roem (no pit), tricks taken.
+        self.cards = cards
+        self.roem = roem
+        self.tricks = tricks
+
+    @property
+    def seat(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) & 3
+
+    @property
+    def clean(self) -> bool:
+        """Whether every trick taken so far went to the leader's team (the pit is open)."""
+        return self.tricks[1 - (self.leader & 1)] == 0
+
+    @property
+    def pit(self) -> int | None:
+        """The team that took all 8 tricks, once the deal is over."""
+        return next((t for t in (0, 1) if self.tricks[t] == 8), None)
+
+    @property
+    def margin(self) -> int:
+        """Team 0's points minus team 1's so far (the pit once the deal is over)."""
+        own = [self.cards[t] + self.roem[t] for t in (0, 1)]
+        pit = self.pit
+        if pit is not None:
+            own[pit] += PIT_BONUS
+        return own[0] - own[1]
+
+    def after(self, card: int, trump: int) -> Position:
+        """The position after the next seat plays ``card``."""
+        remaining = self.remaining & ~(1 << card)
+        trick = [*self.trick, card]
+        if len(trick) < 4:
+            return Position(remaining, self.leader, trick, self.cards, self.roem, self.tricks)
+        table = KLAVERJAS_TABLES[trump]
+        winner = (self.leader + trick_winner(trick, table)) & 3
+        team = winner & 1
+        points = sum(table.points[c] for c in trick) + (LAST_TRICK_BONUS if remaining == 0 else 0)
+        cards, roem, tricks = list(self.cards), list(self.roem), list(self.tricks)
+        cards[team] += points
+        roem[team] += trick_roem(trick, table)
+        tricks[team] += 1
+        return Position(
+            remaining, winner, [], (cards[0], cards[1]), (roem[0], roem[1]), (tricks[0], tricks[1])
+        )
+
+
+class KlaverjasDeal:
+    """One deal's solver and the margins of its positions (team 0's, whole deal)."""
+
+    def __init__(self, hands: list[int], trump: int, forehand: int, options: Options) -> None:
+        self.hands = hands
+        self.trump = trump
+        self.options = options
+        self.solver = KlaverjasSolver(hands, trump, options)
+        self.start = Position(ALL_CARDS, forehand, [], (0, 0), (0, 0), (0, 0))
+
+    def value(self, pos: Position, guess: int = 0) -> int:
+        """Team 0's margin of the whole deal from ``pos`` on with perfect play."""
+        if pos.remaining == 0:
+            return pos.margin
+        g, parity = guess - pos.margin, pos.margin & 1  # the deal's margin is even
+        rest = self.solver.solve(pos.remaining, pos.leader, pos.trick, pos.clean, g, parity)
+        return pos.margin + rest
+
+    def at_least(self, pos: Position, bound: int) -> bool:
+        """Whether team 0's margin of the whole deal from ``pos`` on reaches ``bound``."""
+        if pos.remaining == 0:
+            return pos.margin >= bound
+        need = bound - pos.margin
+        return self.solver.at_least(pos.remaining, pos.leader, pos.trick, pos.clean, need)
+
+    def keeps(self, pos: Position, card: int, par: int) -> bool:
+        """Whether playing ``card`` keeps team 0's margin ``par`` (the position's value)."""
+        child = pos.after(card, self.trump)
+        if pos.seat & 1 == 0:
+            return self.at_least(child, par)
+        return not self.at_least(child, par + 1)
+
+    def legal(self, pos: Position) -> int:
+        """The legal cards of the seat to play (``play.choice``)."""
+        hand = self.hands[pos.seat] & pos.remaining
+        return choice(hand, pos.trick, KLAVERJAS_TABLES[self.trump], self.options).legal
+
+    def best_cards(self, pos: Position, par: int) -> list[str]:
+        """The legal cards that keep the par ``par``."""
+        legal = self.legal(pos)
+        out = 0
+        for c in cards_of(legal):
+            if self.keeps(pos, c, par):
+                out |= 1 << c
+        return [CARD_TEXT[c] for c in sorted_for_display(out, KLAVERJAS_TABLES[self.trump])]
+
+    def line(self, pos: Position, par: int) -> list[int]:
+        """One perfect line from ``pos`` to the end: at each turn the first card in
+        display order that keeps the par."""
+        cards: list[int] = []
+        table = KLAVERJAS_TABLES[self.trump]
+        while pos.remaining:
+            card = next(
+                c for c in sorted_for_display(self.legal(pos), table) if self.keeps(pos, c, par)
+            )
+            cards.append(card)
+            pos = pos.after(card, self.trump)
+        return cards
+
+    def play_out(self, pos: Position, line: list[int]) -> Position:
+        """The position at the end of ``line`` played from ``pos``."""
+        for card in line:
+            pos = pos.after(card, self.trump)
+        return pos
+
+
+def _scored(end: Position, makers: int) -> Json:
+    return score_klaverjas(
+        makers=makers, card_points=end.cards, roem=end.roem, tricks_won=end.tricks, revoke_team=None
+    )
+
+
+def _base(result: Json) -> Json:
+    return {
+        "valid": True,
+        "analysed": True,
+        "errors": [],
+        "mode": "full",
+        "trump": result["trump"],
+        "declarer": result["declarer"],
+        "playing_team": result["playing_team"],
+        "march": False,
+        "actual": {
+            "points": result["points"],
+            "outcome": result["outcome"],
+            "winner_team": result["winner_team"],
+            "small_points": None,
+            "match_points": None,
+            "card_points": result["card_points"],
+            "roem": result["roem"],
+            "pit": result["pit"],
+        },
+    }
+
+
+def _par_fields(scored: Json, margin: int) -> Json:
+    return {
+        "par": scored["points"],
+        "par_card_points": scored["card_points"],
+        "par_roem": scored["roem"],
+        "par_pit": scored["pit"],
+        "par_margin": margin,
+        "par_outcome": scored["outcome"],
+        "par_winner_team": scored["winner_team"],
+        "par_small_points": None,
+        "par_match_points": None,
+        "par_march": None,
+    }
+
+
+class _Walk:
+    """The recorded plays, each with the par after it (the perfect line kept along)."""
+
+    def __init__(self, deal: KlaverjasDeal, makers: int, best_cards: bool) -> None:
+        self.deal = deal
+        self.makers = makers
+        self.best_cards = best_cards
+        self.pos = deal.start
+        self.margin = deal.value(self.pos)
+        self.line = deal.line(self.pos, self.margin)
+
+    def par(self) -> Json:
+        """The scored par of the current position (its perfect line played out)."""
+        return _scored(self.deal.play_out(self.pos, self.line), self.makers)
+
+    def play(self, index: int, card: int) -> Json:
+        """Analyse the next recorded play and move past it."""
+        deal, pos, before = self.deal, self.pos, self.margin
+        child = pos.after(card, deal.trump)
+        if self.line and self.line[0] == card:
+            after, line = before, self.line[1:]
+        else:
+            after = deal.value(child, before)
+            line = deal.line(child, after)
+        cost = before - after if pos.seat & 1 == 0 else after - before
+        self.pos, self.margin, self.line = child, after, line
+        entry: Json = {
+            "play": index,
+            "trick": index // 4 + 1,
+            "seat": pos.seat,
+            "card": CARD_TEXT[card],
+            "par": self.par()["points"],
+            "margin": after,
+            "cost": cost,
+        }
+        if self.best_cards:
+            entry["best"] = deal.best_cards(pos, before)
+        return entry
+
+
+def _hands(record: Json) -> list[int]:
+    return [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
+
+
+def _analyse_valid(record: Json, result: Json, options: Options, best_cards: bool) -> Json:
+    trump = SUIT_BY_TEXT[result["trump"]]
+    makers = result["playing_team"]
+    deal = KlaverjasDeal(_hands(record), trump, (record["dealer"] + 1) % 4, options)
+    walk = _Walk(deal, makers, best_cards)
+    out = _base(result)
+    out.update(_par_fields(walk.par(), walk.margin))
+    out["plays"] = [walk.play(i, CARD_BY_TEXT[t]) for i, t in enumerate(record["plays"])]
+    revoke = record.get("revoke")
+    out["revoke"] = None
+    if revoke is not None:
+        out["revoke"] = {
+            "play": len(out["plays"]),
+            "seat": revoke["seat"],
+            "card": CARD_TEXT[CARD_BY_TEXT[revoke["card"]]],
+            "best": deal.best_cards(walk.pos, walk.margin),
+        }
+    return out
+
+
+def _summary(result: Json, version: str) -> Json:
+    problem = Problem(
+        Code.BAD_FORMAT,
+        "a summary record has no hands and plays: only a full record can be analysed",
+        field="hands",
+    )
+    error = problem.to_dict()
+    error["code"] = NOT_ANALYSABLE
+    return {
+        "valid": True,
+        "analysed": False,
+        "errors": [error],
+        "mode": result["mode"],
+        "rules": result["rules"],
+        "engine_version": result["engine_version"],
+        "analysis_version": version,
+    }
+
+
+def klaverjas_options(record: object) -> Options | None:
+    """The options of a record of a Klaverjas preset; None for any other record."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        _, options = resolve_named_rules(record.get("rules"))
+    except RulesError:
+        return None
+    return options if options.game == GAME else None
+
+
+def analyse_klaverjas(record: object, *, best_cards: bool = True, version: str) -> Json | None:
+    """The par analysis of a Klaverjas record (module docstring), None for a record of
+    another game; ``version`` is the analysis version to report. Never raises."""
+    options = klaverjas_options(record)
+    if options is None:
+        return None
+    assert isinstance(record, dict)
+    result = check_any_game(record)
+    if not result["valid"]:
+        return result
+    if result["mode"] != "full":
+        return _summary(result, version)
+    try:
+        out = _analyse_valid(record, result, options, best_cards)
+    except Exception as exc:  # noqa: BLE001 - the analysis must answer every input
+        return unchecked(
+            Problem(Code.INTERNAL_ERROR, f"the analysis failed on this record: {exc!r}")
+        )
+    out["rules"] = result["rules"]
+    out["engine_version"] = result["engine_version"]
+    out["analysis_version"] = version
+    return out
+
+
+def deal_margin(hands: list[int], *, trump: int, forehand: int, options: Options) -> int:
+    """Team 0's margin (points minus team 1's, roem and pit included; 162 card points in
+    all) with perfect play from the start of a Klaverjas deal."""
+    return KlaverjasSolver(hands, trump, options).solve(ALL_CARDS, forehand, [], True, 0, 0)
+
+
+__all__ = ["KlaverjasDeal", "Position", "analyse_klaverjas", "deal_margin"]
