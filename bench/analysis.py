@@ -1,11 +1,14 @@
 """Benchmark: the par of a full deal and the whole par analysis of a deal, one core.
 
-Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis]``. Generates
-``--count`` played random deals (``random_deal``, thrown-in deals skipped), then times for
-each: ``deal_par`` (the par from the first lead, a fresh solver), ``analyse(record,
-best_cards=False)`` (the par before and after each of the 32 plays) and ``analyse(record)``
-(the same plus every play's best cards). Prints the median, mean and worst in
-milliseconds. ``KLAMMERN_ENGINE=python`` times the interpreted engine.
+Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis] [--preset P]``.
+Generates ``--count`` played random deals of the preset (``random_deal``, thrown-in deals
+skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterdam`` for
+Klaverjas), then times for each: the par from the first lead with a fresh solver
+(``deal_par``, for Klaverjas ``deal_margin``), ``analyse(record, best_cards=False)`` (the
+par before and after each of the 32 plays) and ``analyse(record)`` (the same plus every
+play's best cards). Prints the median, mean and worst in milliseconds, the CPU time of
+this process for the whole analysis of all deals and, per 24 deals (an evening's boards),
+the sum of the whole analyses. ``KLAMMERN_ENGINE=python`` times the interpreted engine.
 """
 
 from __future__ import annotations
@@ -30,13 +33,16 @@ from games.engine import (  # noqa: E402
     resolve_rules,
     running_native,
 )
+from games.engine.klaverjas_analysis import deal_margin  # noqa: E402
+
+EVENING = 24
 
 
-def _deals(count: int, seed: int) -> list[dict[str, Any]]:
+def _deals(count: int, seed: int, preset: str) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     while len(out) < count:
-        record = random_deal(rng, dealer=len(out) % 4)
+        record = random_deal(rng, dealer=len(out) % 4, rules={"preset": preset})
         if record["contract"]["kind"] != "thrown_in":
             out.append(record)
     return out
@@ -44,15 +50,17 @@ def _deals(count: int, seed: int) -> list[dict[str, Any]]:
 
 def _par(record: dict[str, Any]) -> None:
     hands = [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
-    deal_par(
+    options = resolve_rules(record.get("rules"))
+    solve = deal_margin if options.game == "klaverjas" else deal_par
+    solve(
         hands,
         trump="CSHD".index(record["contract"]["trump"]),
         forehand=(record["dealer"] + 1) % 4,
-        options=resolve_rules(record.get("rules")),
+        options=options,
     )
 
 
-def _time(label: str, records: list[dict[str, Any]], run: Callable[[Any], object]) -> None:
+def _time(label: str, records: list[dict[str, Any]], run: Callable[[Any], object]) -> list[float]:
     times = []
     for record in records:
         start = time.perf_counter()
@@ -62,6 +70,15 @@ def _time(label: str, records: list[dict[str, Any]], run: Callable[[Any], object
         f"{label:<28} median {statistics.median(times):8.1f} ms   "
         f"mean {statistics.fmean(times):8.1f} ms   worst {max(times):8.1f} ms"
     )
+    return times
+
+
+def _evenings(times: list[float]) -> None:
+    """The whole analyses summed per 24 deals (an evening's boards)."""
+    sums = [sum(times[i : i + EVENING]) / 1000 for i in range(0, len(times) - EVENING + 1, EVENING)]
+    if sums:
+        shown = ", ".join(f"{s:.2f} s" for s in sums)
+        print(f"per {EVENING} deals (analysis with best cards): {shown}")
 
 
 def main() -> int:
@@ -70,14 +87,19 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-analysis", action="store_true", help="time the par only")
+    parser.add_argument("--preset", default="klammern", help="the deals' rules preset")
     args = parser.parse_args()
-    records = _deals(args.count, args.seed)
+    records = _deals(args.count, args.seed, args.preset)
     engine = "compiled" if running_native() else "interpreted"
-    print(f"{engine} engine, {len(records)} deals, seed {args.seed}")
-    _time("par (deal_par)", records, _par)
+    print(f"{engine} engine, {len(records)} deals of {args.preset}, seed {args.seed}")
+    _time("par (first lead)", records, _par)
     if not args.no_analysis:
         _time("analysis, no best cards", records, lambda r: analyse(r, best_cards=False))
-        _time("analysis with best cards", records, analyse)
+        cpu = time.process_time()
+        times = _time("analysis with best cards", records, analyse)
+        cpu = time.process_time() - cpu
+        print(f"CPU time of the analyses with best cards: {cpu:.2f} s for {len(records)} deals")
+        _evenings(times)
     return 0
 
 

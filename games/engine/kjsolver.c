@@ -38,6 +38,7 @@ typedef struct {
     int partner_exempt_trump_lead;
     int no_undertrump;
     int order[4][8];
+    int suit_value[4][256]; /* the card points of each set of one suit's cards */
     /* the transposition table: open addressing, linear probing, key 0 is empty */
     uint64_t *keys;
     uint64_t *entries;
@@ -156,7 +157,7 @@ static int highest(uint32_t x) { return 31 - __builtin_clz(x); }
 static int roem_of(const Core *self, uint32_t mask) {
     int total = 0;
     for (int s = 0; s < 4; s++) { total += SEQUENCE_ROEM[(mask >> (8 * s)) & 0xFF]; }
-    for (int r = 0; r < 8; r++) {
+    for (int r = 3; r < 8; r++) { /* four of a kind: only T J Q K A make roem */
         if (((mask >> r) & 0x01010101u) == 0x01010101u) { total += FOUR_ROEM[r]; }
     }
     if ((mask & self->stuk) == self->stuk) { total += STUK_ROEM; }
@@ -165,13 +166,11 @@ static int roem_of(const Core *self, uint32_t mask) {
 
 static int bound_of(const Core *self, uint32_t cards, int clean) {
     int total = LAST_TRICK_BONUS + (clean ? PIT_BONUS : 0);
-    uint32_t rest = cards;
-    while (rest) {
-        total += self->value[lowest(rest)];
-        rest &= rest - 1;
+    for (int s = 0; s < 4; s++) {
+        int bits = (cards >> (8 * s)) & 0xFF;
+        total += self->suit_value[s][bits] + SEQUENCE_CAP[bits];
     }
-    for (int s = 0; s < 4; s++) { total += SEQUENCE_CAP[(cards >> (8 * s)) & 0xFF]; }
-    for (int r = 0; r < 8; r++) {
+    for (int r = 3; r < 8; r++) { /* four of a kind: only T J Q K A make roem */
         if (((cards >> r) & 0x01010101u) == 0x01010101u) { total += FOUR_ROEM[r]; }
     }
     if ((cards & self->stuk) == self->stuk) { total += STUK_ROEM; }
@@ -463,6 +462,15 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < 32; i++) { self->beaten_by[i] = (uint32_t)buffer[i]; }
     if (read_ints(value, 32, buffer, "value")) { return -1; }
     for (int i = 0; i < 32; i++) { self->value[i] = (int)buffer[i]; }
+    for (int suit = 0; suit < 4; suit++) {
+        for (int bits = 0; bits < 256; bits++) {
+            int total = 0;
+            for (int r = 0; r < 8; r++) {
+                if ((bits >> r) & 1) { total += self->value[8 * suit + r]; }
+            }
+            self->suit_value[suit][bits] = total;
+        }
+    }
     if (read_ints(order, 32, buffer, "order")) { return -1; }
     for (int i = 0; i < 32; i++) {
         if (buffer[i] < 0 || buffer[i] > 31) {

@@ -1,6 +1,7 @@
 """Klaverjas, Rotterdam and Amsterdam rules (RULES.md, "Klaverjas"): two teams, a points
 match (16 deals or to a target), roem, pit and nat; ranked by match points then total
-points; no perfect-play analysis; tables count in the club's Klaverjas rating pool."""
+points; full records get the perfect-play analysis (``games.engine.klaverjas_analysis``);
+tables count in the club's Klaverjas rating pool."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         sheet=SHEET,
         rating_pool="klaverjas",
         rating_pool_label=_("Klaverjas"),
-        analysable=False,
+        analysable=True,
         names_declarer=True,
         tiebreaks=TIEBREAKS,
         standings_columns=STANDINGS_COLUMNS,
