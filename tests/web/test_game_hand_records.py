@@ -1,6 +1,7 @@
 """Hand records of every game render: tables of 3 and of 2 players lay out as many hands
 and par columns as the game seats (no loop over four seats), Klaverjas its two teams, and
-a game without perfect-play analysis says so in words instead of waiting for one."""
+a game without perfect-play analysis says so in words instead of waiting for one; a
+Klaverjas deal is analysed (par per team, costly plays)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from games import engine
+from games.analysis_services import analyse_missing_deals
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
 from tournaments.clubs.models import Club
@@ -68,6 +70,20 @@ def test_the_klaverjas_hand_record_shows_two_teams(club_a: Club, web: Client) ->
     body = web.get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
     assert body.count('class="hand hand-seat-') == 4
     assert body.count("Sitze 1 &amp; 3") == 1 and body.count("Sitze 2 &amp; 4") == 1
+
+
+def test_a_klaverjas_hand_record_shows_the_par_per_team(club_a: Club, web: Client) -> None:
+    match = played_match(club_a, "klaverjas-amsterdam", 4)
+    record = full_deal("klaverjas-amsterdam")
+    submit_deal(match=match, number=1, record=record)
+    assert analyse_missing_deals() == 1
+    analysis = engine.analyse(record)
+    body = web.get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
+    assert 'class="par-row"' in body and "not-analysable" not in body
+    par_cells = body.split('class="par-row"')[1].split("</tr>")[0]
+    assert [f'<td class="num">{p}</td>' in par_cells for p in analysis["par"]] == [True, True]
+    costly = [p for p in analysis["plays"] if p["cost"] > 0]
+    assert body.count('class="trick-card is-costly"') == len(costly)
 
 
 def test_a_player_at_a_table_of_three_has_no_partner(club_a: Club) -> None:
