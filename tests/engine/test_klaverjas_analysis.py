@@ -9,7 +9,7 @@ RULES.md), and ``analyse`` on Klaverjas records (Rotterdam and Amsterdam).
 - the C and the Python search: same value and node count for many windows;
 - the solver's tables (legal cards, roem) against the engine's own (``play.choice``,
   ``seatwalk.trick_roem``) on random hands and tricks;
-- ``analyse``: the shape of the answer, its agreement with ``check`` (the par after the
+- ``analyse`` (6 deals per test compiled, 1 interpreted): the shape of the answer, its agreement with ``check`` (the par after the
   last card is what was taken), costs and best cards, made/nat as a threshold, a revoke,
   a summary and an invalid record.
 """
@@ -35,6 +35,8 @@ from games.engine.seatwalk import trick_roem
 from .klaverjas_reference import Game, bounded_margin, card_margins, margin
 
 PRESETS = ("klaverjas-rotterdam", "klaverjas-amsterdam")
+#: Whole analyses per test: the interpreted pass (Python search, 1-3 s a deal) does fewer.
+ANALYSES = 6 if running_native() else 1
 
 
 def _deals(preset: str, seed: int, count: int) -> Iterator[dict[str, Any]]:
@@ -196,7 +198,7 @@ def test_the_solvers_roem_is_the_engines() -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_analysis_agrees_with_check(preset: str) -> None:
-    for record in _deals(preset, 600 + PRESETS.index(preset), 6):
+    for record in _deals(preset, 600 + PRESETS.index(preset), ANALYSES):
         result, out = check(record), analyse(record)
         assert out["valid"] and out["analysed"] and out["errors"] == []
         assert out["actual"]["points"] == result["points"]
@@ -217,7 +219,7 @@ def test_the_analysis_agrees_with_check(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_each_play_costs_what_it_moved_the_margin(preset: str) -> None:
-    for record in _deals(preset, 700 + PRESETS.index(preset), 4):
+    for record in _deals(preset, 700 + PRESETS.index(preset), ANALYSES):
         out = analyse(record)
         before = out["par_margin"]
         for entry in out["plays"]:
@@ -279,7 +281,7 @@ def test_a_summary_and_an_invalid_record_are_not_analysed() -> None:
 
 def test_every_record_check_accepts_is_analysed() -> None:
     rng = random.Random(13)
-    for n in range(16):
+    for n in range(4 * ANALYSES):
         preset = PRESETS[n % 2]
         record = random_deal(rng, dealer=n % 4, rules={"preset": preset})
         assert check(record)["valid"]
