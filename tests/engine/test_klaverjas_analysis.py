@@ -9,9 +9,9 @@ RULES.md), and ``analyse`` on Klaverjas records (Rotterdam and Amsterdam).
 - the C and the Python search: same value and node count for many windows;
 - the solver's tables (legal cards, roem) against the engine's own (``play.choice``,
   ``seatwalk.trick_roem``) on random hands and tricks;
-- ``analyse`` (6 deals per test compiled, 1 interpreted): the shape of the answer, its agreement with ``check`` (the par after the
-  last card is what was taken), costs and best cards, made/nat as a threshold, a revoke,
-  a summary and an invalid record.
+- ``analyse`` (6 deals per test compiled, 1 interpreted): the shape of the answer, its
+  agreement with ``check`` (the par after the last card is what was taken), costs and
+  best cards, made/nat as a threshold, a revoke, a summary and an invalid record.
 """
 
 from __future__ import annotations
