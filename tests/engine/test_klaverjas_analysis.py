@@ -119,8 +119,10 @@ def test_whole_deals_match_the_reference(preset: str) -> None:
         deal = _deal(record)
         game, held, leader, trick, won = _reference_args(record, deal, deal.start)
         want = bounded_margin(game, held, leader, trick, won, {})
-        assert deal.value(deal.start) == want == deal_margin(
-            deal.hands, trump=deal.trump, forehand=leader, options=deal.options
+        assert (
+            deal.value(deal.start)
+            == want
+            == deal_margin(deal.hands, trump=deal.trump, forehand=leader, options=deal.options)
         )
         assert want % 2 == 0  # a whole deal's margin is even (the search relies on it)
 
