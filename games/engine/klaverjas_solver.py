@@ -23,8 +23,11 @@ The search is ``solver.Solver``'s (read that first), for a value that can be neg
 - equivalent cards: two cards of one hand in one suit that no other unplayed card (nor a
   card of the current trick) separates in power and that are worth the same points are
   one choice only while neither can still make a sequence with cards of other hands
-  (``LIVE_RANKS``; a card of the same hand never shares its trick); four of a kind and
-  the stuk only concern cards of different values;
+  (``LIVE_RANKS``; a card of the same hand never shares its trick); four of a kind
+  scores only Tens, Jacks, Queens, Kings and Aces, and the stuk only the trump King and
+  Queen, which all differ in points from the other cards of their suit;
+- move order as ``solver``'s (the table's best lead first), the last card of a trick by
+  what it brings: its points and the trick's roem;
 - the roem of a trick is counted from its four cards as ``seatwalk.trick_roem`` counts it.
 
 With the compiled engine ``search`` runs ``kjsolver.c``, this search in C, step for step
