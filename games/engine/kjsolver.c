@@ -228,7 +228,7 @@ static int lead_moves(const Core *self, uint32_t hand, uint32_t remaining, int f
             if (self->power[lowest(stronger)] > self->power[c]) { top = 0; break; }
             stronger &= stronger - 1;
         }
-        int score = c == first ? 1000 : top * 100 + self->power[c] * 4 + self->value[c] / 4;
+        int score = c == first ? 1000 : top * 30 - self->power[c] * 4;
         keys[i] = score * 64 + c;
     }
     sorted_cards(keys, count, out);

@@ -26,8 +26,8 @@ The search is ``solver.Solver``'s (read that first), for a value that can be neg
   (``LIVE_RANKS``; a card of the same hand never shares its trick); four of a kind
   scores only Tens, Jacks, Queens, Kings and Aces, and the stuk only the trump King and
   Queen, which all differ in points from the other cards of their suit;
-- move order as ``solver``'s (the table's best lead first), the last card of a trick by
-  what it brings: its points and the trick's roem;
+- move order: the table's best lead first, then low leads (``lead_moves``); followers as
+  ``solver``'s, the last card of a trick by what it brings: its points and the roem;
 - the roem of a trick is counted from its four cards as ``seatwalk.trick_roem`` counts it.
 
 With the compiled engine ``search`` runs ``kjsolver.c``, this search in C, step for step
@@ -499,7 +499,9 @@ class KlaverjasSolver:
         return out
 
     def lead_moves(self, hand: int, remaining: int, first: int) -> list[int]:
-        """The leader's cards worth trying, best guess first."""
+        """The leader's cards worth trying, best guess first: the table's best lead, then
+        the weakest first, a card no unplayed card of its suit beats counting 7 steps of
+        power higher (fewer nodes than ``solver``'s strongest first, bench/analysis.py)."""
         others = remaining & ~hand
         cards = self.distinct(hand, others)
         power = self.power
@@ -513,7 +515,7 @@ class KlaverjasSolver:
                     top = 0
                     break
                 stronger ^= low
-            score = 1000 if c == first else top * 100 + power[c] * 4 + self.value[c] // 4
+            score = 1000 if c == first else top * 30 - power[c] * 4
             keyed.append(score << 6 | c)
         keyed.sort(reverse=True)
         return [k & 63 for k in keyed]
