@@ -500,7 +500,7 @@ class KlaverjasSolver:
 
     def lead_moves(self, hand: int, remaining: int, first: int) -> list[int]:
         """The leader's cards worth trying, best guess first: the table's best lead, then
-        the weakest first, a card no unplayed card of its suit beats counting 7 steps of
+        the weakest first, a card no unplayed card of its suit beats counting 7.5 steps of
         power higher (fewer nodes than ``solver``'s strongest first, bench/analysis.py)."""
         others = remaining & ~hand
         cards = self.distinct(hand, others)
