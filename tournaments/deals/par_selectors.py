@@ -197,11 +197,13 @@ def evening_highlights(tournament: Tournament) -> dict[str, Any] | None:
 
 
 def club_par_leaders(
-    club: Club, *, season: Season | None, min_deals: int = MIN_DEALS
+    club: Club, *, season: Season | None, min_deals: int | None = None
 ) -> dict[str, Any] | None:
     """The club's players who lost the least against par per deal, in ``season`` and
     over all time, each with at least ``min_deals`` deals; ``None`` when no public deal
-    of the club is analysed. Two statements (the stored per-seat costs, not the plays)."""
+    of the club is analysed (``min_deals`` defaults to ``MIN_DEALS``). Two statements
+    (the stored per-seat costs, not the plays)."""
+    min_deals = MIN_DEALS if min_deals is None else min_deals
     seats = public_seats().filter(round__tournament__club=club)
     tables, names = _seated(seats)
     all_time: list[par_stats.DealLoss] = []
