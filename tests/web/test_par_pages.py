@@ -6,8 +6,6 @@ statements whatever the number of deals."""
 
 from __future__ import annotations
 
-import copy
-import re
 from datetime import date
 from typing import Any
 
@@ -21,10 +19,10 @@ from games.models import DealAnalysis
 from tests.conftest import Event
 from tests.support.clients import Client
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
+from tests.support.par_evenings import play_evening, rotated, second_evening
 from tournaments.clubs import services as club_services
 from tournaments.clubs.models import Player
 from tournaments.deals import par_selectors, services
-from tournaments.draw import services as draw
 from tournaments.events import services as tournament_services
 from tournaments.events.models import Match
 
@@ -34,45 +32,10 @@ pytestmark = pytest.mark.django_db
 INDEX, SEAT, CARD, COST, _ = COSTLY_PLAY
 
 
-def rotated(record: dict[str, Any], turn: int) -> dict[str, Any]:
-    """The same deal with every seat moved on by ``turn`` (dealer, hands, contract,
-    bidding, melds, Bella): a valid record with the next dealer, the same play."""
-    out = copy.deepcopy(record)
-    move = lambda seat: (seat + turn) % 4  # noqa: E731 - a one-line mapping
-    out["dealer"] = move(record["dealer"])
-    out["hands"] = [record["hands"][(s - turn) % 4] for s in range(4)]
-    out["contract"]["declarer"] = move(record["contract"]["declarer"])
-    out["bidding"] = [{**b, "seat": move(b["seat"])} for b in record["bidding"]]
-    out["melds"] = [{**m, "seat": move(m["seat"])} for m in record["melds"]]
-    out["bella"] = move(record["bella"])
-    return out
-
-
-def give_values(match: Match, number: int, index: int, saved: int) -> dict[str, Any]:
-    """Store the "values" a newer analysis gives a play (the cost of each legal card):
-    the played card kept par, the other legal card would have cost ``saved``."""
-    stored = DealAnalysis.objects.get(
-        version__deal__match=match, version__deal__number=number, version__is_current=True
-    )
-    data = stored.analysis
-    play = data["plays"][index]
-    assert play["cost"] == 0
-    play["values"] = {play["card"]: 0, "7C" if play["card"] != "7C" else "8C": saved}
-    stored.analysis = data
-    stored.save(update_fields=["analysis"])
-    return play
-
-
 @pytest.fixture
 def evening(event: Event) -> Event:
-    """Table 1 plays four deals (each seat makes the 26-point slip once), table 2 one;
-    a play of table 1's deal 3 has "values" (it saved 30); round 1 not yet closed."""
-    for turn in range(4):
-        services.submit_deal(match=event.match1, number=turn + 1, record=rotated(COSTLY_DEAL, turn))
-    services.submit_deal(match=event.match2, number=1, record=COSTLY_DEAL)
-    analyse_missing_deals()
-    give_values(event.match1, 3, 8, saved=30)
-    return event
+    """See ``play_evening``: table 1 four deals, table 2 one, one play with values."""
+    return play_evening(event)
 
 
 def close(event: Event) -> None:
@@ -111,8 +74,8 @@ def test_the_player_page_lists_each_evening_with_its_deals(evening: Event, clien
     for number in range(1, 5):
         assert hand_link(evening.match1, number) in section
     assert hand_link(evening.match2, 1) not in section  # another table's deal
-    row = re.search(r'<td class="num">4</td><td class="num">26</td><td class="num">6,5</td>', body)
-    assert row is not None
+    cells = '<td class="num hide-sm">4</td><td class="num">26</td><td class="num">6,5</td>'
+    assert cells in body  # deals (not on a phone), points lost, per deal
     assert body.count('class="bar-link"') == 4
 
 
@@ -135,25 +98,6 @@ def test_the_player_page_names_the_players_best_plays(evening: Event, client: Cl
     assert "Runde 1, Spiel 3, Stich 3" in body
     other = page(client, f"/players/{seated(evening, 1, (seat + 1) % 4).pk}/")
     assert "Beste Karten" not in other  # the best play is not the partner's or opponent's
-
-
-def second_evening(club: Any, event: Event) -> Match:
-    """A second tournament of the same eight players: its first table plays the costly
-    deal; its round is closed. Its match."""
-    second = tournament_services.create_tournament(
-        club=club, name="Winterturnier", slug="winter", deals_per_match=1
-    )
-    for seat in event.round.seats.all():
-        reg = tournament_services.register_player(tournament=second, player=seat.player)
-        tournament_services.check_in_registration(registration=reg)
-    tournament_services.start_tournament(tournament=second)
-    round_ = draw.draw_round(tournament=second, seed=3)
-    tournament_services.publish_round(round_=round_)
-    match = round_.tables.order_by("number")[0].match
-    services.submit_deal(match=match, number=1, record=COSTLY_DEAL)
-    analyse_missing_deals()
-    tournament_services.close_round(round_=round_, force=True)
-    return match
 
 
 def test_evenings_over_time_make_a_line(evening: Event, club_a: Any, client: Client) -> None:
@@ -271,16 +215,15 @@ def test_the_leader_with_the_least_lost_comes_first(
     evening: Event, club_a: Any, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     close(evening)
-    match = second_evening(club_a, evening)  # one more deal for four of the players
+    match = second_evening(club_a, evening)  # one more deal for everyone
     monkeypatch.setattr(par_selectors, "MIN_DEALS", 5)
     leaders = par_selectors.club_par_leaders(evening.club, season=None)
     assert leaders is not None
     rows = [(r["player"], r["total"].deals, r["total"].lost) for r in leaders["all_time_rows"]]
-    costly = match.table.seats.get(position=SEAT).player_id
-    expected = sorted(
-        (s.player_id, 5, 26 + (26 if s.player_id == costly else 0))
-        for s in match.table.seats.all()
-        if s.player.seats.filter(table=evening.table1).exists()
+    slipped = {t.seats.get(position=SEAT).player_id for t in match.round.tables.all()}
+    expected = sorted(  # table 1's players: 4 + 1 deals; the others have 2, too few
+        (s.player_id, 5, 26 + (26 if s.player_id in slipped else 0))
+        for s in evening.table1.seats.all()
     )
     assert sorted(rows) == expected
     assert [r[2] for r in rows] == sorted(r[2] for r in rows)
