@@ -202,6 +202,21 @@ def test_the_club_ranks_players_with_enough_deals(
     assert section.count('<td class="num">6,5</td>') == 8
 
 
+def test_the_club_shows_its_latest_evenings_best_play_and_slip(
+    evening: Event, club_a: Any, client: Client
+) -> None:
+    close(evening)
+    body = page(client, f"/clubs/{evening.club.slug}/")
+    section = body[body.index('id="par-highlights"') :]
+    assert f'href="/tournaments/{evening.tournament.pk}/">Herbstturnier</a>' in section
+    assert "Beste Karte" in section and "Teuerster Fehler" in section
+    match = second_evening(club_a, evening)  # newer, of older analyses: a slip only
+    body = page(client, f"/clubs/{evening.club.slug}/")
+    section = body[body.index('id="par-highlights"') :]
+    assert ">Winterturnier</a>" in section and "Herbstturnier" not in section
+    assert hand_link(match, 1) in section and 'data-highlight="best"' not in section
+
+
 def test_the_club_says_when_nobody_has_enough_deals(
     evening: Event, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -193,6 +193,24 @@ def evening_highlights(tournament: Tournament) -> dict[str, Any] | None:
     }
 
 
+def latest_evening_highlights(club: Club) -> dict[str, Any] | None:
+    """``evening_highlights`` of the club's latest tournament with an analysed deal in a
+    closed round whose hand records everyone may see. Three statements."""
+    tournament = (
+        Tournament.objects.filter(
+            club=club,
+            is_public=True,
+            hand_records_public=True,
+            rounds__status=Round.Status.CLOSED,
+            rounds__matches__deals__versions__is_current=True,
+            rounds__matches__deals__versions__analysis__analysed=True,
+        )
+        .order_by("-created", "-pk")
+        .first()
+    )
+    return evening_highlights(tournament) if tournament is not None else None
+
+
 # --- the club page --------------------------------------------------------------------
 
 

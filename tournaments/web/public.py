@@ -262,6 +262,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "par_leaders": par_selectors.club_par_leaders(
                 club, season=club_seasons[0] if club_seasons else None
             ),
+            "highlights": par_selectors.latest_evening_highlights(club),
             "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
             "season_tables": [
                 {"season": s, "table": seasons.season_table(s)} for s in _evening_seasons(club)
