@@ -141,6 +141,12 @@ def test_leaders_tie_goes_to_more_deals_then_fixed_order() -> None:
     assert [t.key for t in rows] == [BOB, ALICE]
 
 
+def test_the_same_loss_per_deal_shares_a_rank() -> None:
+    totals = [Total(ALICE, 2, 2), Total(BOB, 4, 4), Total(CARL, 3, 6), Total(DORA, 1, 2)]
+    assert [rank for rank, _ in par_stats.ranked(totals)] == [1, 1, 3, 3]
+    assert par_stats.ranked([]) == []
+
+
 def test_leaders_refuse_a_minimum_below_one() -> None:
     with pytest.raises(ValueError, match="min_deals"):
         par_stats.leaders([], min_deals=0)

@@ -17,11 +17,12 @@ from tournaments.clubs.models import Club
 from tournaments.deals import par_selectors
 from tournaments.events import services as tournament_services
 
-from .conftest import screenshot
+from .conftest import SCREENSHOTS, assert_fits, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEAT = COSTLY_PLAY[1]
+PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def test_an_evening_and_a_season_at_the_cards(
@@ -81,3 +82,7 @@ def test_an_evening_and_a_season_at_the_cards(
     english.goto(f"{url}/clubs/{club.slug}/")
     expect(english.locator("#par-leaders")).to_contain_text("Closest to perfect play")
     screenshot(english, "par-club-en")
+    english.set_viewport_size(PROJECTOR)
+    english.goto(f"{url}/players/{player.pk}/")
+    assert_fits(english, PROJECTOR["width"])
+    english.screenshot(path=str(SCREENSHOTS / "par-player-en-1920.png"), full_page=True)

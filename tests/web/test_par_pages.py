@@ -51,7 +51,11 @@ def hand_link(match: Match, number: int) -> str:
 
 
 def english(client: Client) -> Client:
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return speaking(client, "en")
+
+
+def speaking(client: Client, language: str) -> Client:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     return client
 
 
@@ -168,6 +172,22 @@ def test_the_evening_in_english(evening: Event, client: Client) -> None:
     assert "the only card that kept par: any other would have cost at least 30 points" in body
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("nl", ["De avond aan de kaarten", "Duurste fout", "de enige kaart die par hield"]),
+        ("fr", ["La soirée aux cartes", "Faute la plus chère", "la seule carte qui gardait"]),
+    ],
+)
+def test_the_evening_in_dutch_and_french(
+    evening: Event, client: Client, language: str, words: list[str]
+) -> None:
+    close(evening)
+    body = page(speaking(client, language), f"/tournaments/{evening.tournament.pk}/")
+    for word in words:
+        assert word in body
+
+
 def test_an_evening_of_older_analyses_has_a_slip_but_no_best_play(
     event: Event, client: Client
 ) -> None:
@@ -200,6 +220,7 @@ def test_the_club_ranks_players_with_enough_deals(
     for position in range(4):  # table 2: one deal each, too few to rank
         assert seated(evening, 2, position).name not in section
     assert section.count('<td class="num">6,5</td>') == 8
+    assert section.count('<td class="rank">1</td>') == 8  # the same per deal: all first
 
 
 def test_the_club_shows_its_latest_evenings_best_play_and_slip(

@@ -249,5 +249,5 @@ def _leader_rows(
 ) -> list[dict[str, Any]]:
     return [
         {"rank": i, "player": t.key, "name": names.get(t.key, ""), "total": t}
-        for i, t in enumerate(par_stats.leaders(losses, min_deals=min_deals, limit=LEADERS), 1)
+        for i, t in par_stats.ranked(par_stats.leaders(losses, min_deals=min_deals, limit=LEADERS))
     ]

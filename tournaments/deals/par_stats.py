@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 #: Deal points lost by the plays of one seat, as the analysis' plays add them up.
@@ -152,6 +153,17 @@ def leaders(losses: Iterable[DealLoss], *, min_deals: int, limit: int = 10) -> l
     ranked = [t for t in per_player(losses) if t.deals >= min_deals]
     ranked.sort(key=lambda t: (t.lost / t.deals, -t.deals, t.key))
     return ranked[:limit]
+
+
+def ranked(totals: Sequence[Total]) -> list[tuple[int, Total]]:
+    """``leaders`` with their ranks: the same loss per deal shares a rank (1, 1, 3)."""
+    out: list[tuple[int, Total]] = []
+    for i, total in enumerate(totals, 1):
+        same = bool(out) and Fraction(out[-1][1].lost, out[-1][1].deals) == Fraction(
+            total.lost, total.deals
+        )
+        out.append((out[-1][0] if same else i, total))
+    return out
 
 
 # --- plays ----------------------------------------------------------------------------
