@@ -165,6 +165,7 @@ def test_leaders_refuse_a_minimum_below_one() -> None:
         (play(0, "JH", 0, {"JH": 0}), None),  # the only legal card
         (play(0, "7H", 12, {"JH": 0, "7H": 12}), None),  # a slip is no best play
         (play(0, "JH", 0, {"JH": 0, "7H": True}), None),  # not a number of points
+        ({**play(0, "JH", 0), "values": ["JH", "7H"]}, None),  # not a card's value each
     ],
 )
 def test_saving(entry: dict[str, Any], expected: tuple[int, bool] | None) -> None:

@@ -174,7 +174,7 @@ def saving(play: Mapping[str, Any]) -> tuple[int, bool] | None:
     whether it was the only best card; ``None`` for a costly play, a play without
     ``values`` (older analyses) or one where no other card would have cost anything."""
     values = play.get("values")
-    if play.get("cost") != 0 or not isinstance(values, Mapping):
+    if play.get("cost") != 0 or not isinstance(values, dict):  # dict: JSON, and fast
         return None
     costs = [v for v in values.values() if isinstance(v, int) and not isinstance(v, bool)]
     worse = [v for v in costs if v > 0]
@@ -204,8 +204,10 @@ def best_plays(
     found: list[tuple[int, int, Highlight]] = []
     for deal in deals:
         for play in deal.plays:
+            if player is not None and deal.players.get(play["seat"]) != player:
+                continue
             saved = saving(play)
-            if saved is None or (player is not None and deal.players.get(play["seat"]) != player):
+            if saved is None:
                 continue
             found.append(
                 (-saved[0], len(found), _highlight(deal, play, saved=saved[0], only=saved[1]))
