@@ -1,7 +1,8 @@
 """In headless Chromium on a phone, in German and in English: an evening's best play and
 most expensive slip lead to their hand records; a player's points lost against par per
 evening and deal by deal (each deal a link), over two evenings; the club's par leaders.
-Screenshots go to artifacts/screenshots/ (par-*)."""
+No serious or critical axe violation on the three pages. Screenshots go to
+artifacts/screenshots/ (par-*)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tournaments.deals import par_selectors
 from tournaments.events import services as tournament_services
 
 from .conftest import SCREENSHOTS, assert_fits, screenshot
+from .test_accessibility_browser import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,6 +48,7 @@ def test_an_evening_and_a_season_at_the_cards(
     )
     highlights.scroll_into_view_if_needed()
     screenshot(page, "par-evening-de")
+    problems = violations(page, "evening")
     highlights.locator('[data-highlight="slip"] a.par-deal-link').click()
     expect(page.locator("h1")).to_have_text("Spielbericht")
     expect(page.locator(".costly-plays li").first).to_contain_text("kostete 26 Punkte")
@@ -59,6 +62,7 @@ def test_an_evening_and_a_season_at_the_cards(
     expect(deals).to_have_count(4)
     par.scroll_into_view_if_needed()
     screenshot(page, "par-player-de")
+    problems += violations(page, "player")
     deals.nth(2).click()
     expect(page.locator("h1")).to_have_text("Spielbericht")
     assert page.url.endswith(f"/matches/{event.match1.pk}/deals/3/hand/")
@@ -70,6 +74,8 @@ def test_an_evening_and_a_season_at_the_cards(
     expect(leaders.locator("tbody tr")).to_have_count(4)
     leaders.scroll_into_view_if_needed()
     screenshot(page, "par-club-de")
+    problems += violations(page, "club")
+    assert not problems, "\n".join(problems)
 
     english = contexts(language="en").new_page()
     english.goto(f"{url}/players/{player.pk}/")
