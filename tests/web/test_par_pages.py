@@ -223,6 +223,26 @@ def test_the_club_ranks_players_with_enough_deals(
     assert section.count('<td class="rank">1</td>') == 8  # the same per deal: all first
 
 
+def test_the_season_is_the_latest_evenings(
+    evening: Event, club_a: Any, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    autumn = club_services.create_season(
+        club=club_a, name="Herbst", starts_on=date(2026, 9, 1), ends_on=date(2026, 11, 30)
+    )
+    evening.tournament.season = autumn
+    evening.tournament.save(update_fields=["season"])
+    club_services.create_season(  # a later season without an evening yet
+        club=club_a, name="Frühling", starts_on=date(2027, 3, 1), ends_on=date(2027, 5, 31)
+    )
+    close(evening)
+    monkeypatch.setattr(par_selectors, "MIN_DEALS", 4)
+    section = page(client, f"/clubs/{club_a.slug}/").split('id="par-leaders"')[1]
+    assert "Saison Herbst" in section and "Frühling" not in section
+    second_evening(club_a, evening)  # the latest evening, in no season
+    section = page(client, f"/clubs/{club_a.slug}/").split('id="par-leaders"')[1]
+    assert "Saison" not in section and "Seit jeher" in section
+
+
 def test_the_club_shows_its_latest_evenings_best_play_and_slip(
     evening: Event, club_a: Any, client: Client
 ) -> None:
@@ -253,7 +273,7 @@ def test_the_leader_with_the_least_lost_comes_first(
     close(evening)
     match = second_evening(club_a, evening)  # one more deal for everyone
     monkeypatch.setattr(par_selectors, "MIN_DEALS", 5)
-    leaders = par_selectors.club_par_leaders(evening.club, season=None)
+    leaders = par_selectors.club_par_leaders(evening.club, seasons=[])
     assert leaders is not None
     rows = [(r["player"], r["total"].deals, r["total"].lost) for r in leaders["all_time_rows"]]
     slipped = {t.seats.get(position=SEAT).player_id for t in match.round.tables.all()}

@@ -13,7 +13,7 @@ fixed number of statements, whatever the number of deals. The counting itself is
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -215,32 +215,34 @@ def latest_evening_highlights(club: Club) -> dict[str, Any] | None:
 
 
 def club_par_leaders(
-    club: Club, *, season: Season | None, min_deals: int | None = None
+    club: Club, *, seasons: Sequence[Season], min_deals: int | None = None
 ) -> dict[str, Any] | None:
-    """The club's players who lost the least against par per deal, in ``season`` and
-    over all time, each with at least ``min_deals`` deals; ``None`` when no public deal
-    of the club is analysed (``min_deals`` defaults to ``MIN_DEALS``). Two statements
+    """The club's players who lost the least against par per deal over all time and in
+    the season of its latest analysed evening (one of ``seasons``, the club's; none if
+    that evening belongs to no season), each with at least ``min_deals`` deals (default
+    ``MIN_DEALS``); ``None`` when no public deal of the club is analysed. Two statements
     (the stored per-seat costs, not the plays)."""
     min_deals = MIN_DEALS if min_deals is None else min_deals
     seats = public_seats().filter(round__tournament__club=club)
     tables, names = _seated(seats)
-    all_time: list[par_stats.DealLoss] = []
-    in_season: list[par_stats.DealLoss] = []
+    by_season: dict[int | None, list[par_stats.DealLoss]] = {}
+    latest: int | None = None
     for row in _analyses(seats, "costs", "analysis__par_outcome", _SEASON):
         if row["analysis__par_outcome"] == "thrown_in" or not row["costs"]:
             continue
         deal = par_stats.PlayedDeal(_ref(row), tables.get(row[_TABLE], {}), tuple(row["costs"]))
-        losses = list(par_stats.all_losses([deal]))
-        all_time += losses
-        if season is not None and row[_SEASON] == season.pk:
-            in_season += losses
-    if not all_time:
+        latest = row[_SEASON]
+        by_season.setdefault(latest, []).extend(par_stats.all_losses([deal]))
+    if not by_season:
         return None
+    season = next((s for s in seasons if s.pk == latest), None)
     return {
         "min_deals": min_deals,
         "season": season,
-        "season_rows": _leader_rows(in_season, names, min_deals),
-        "all_time_rows": _leader_rows(all_time, names, min_deals),
+        "season_rows": _leader_rows(by_season.get(latest, []), names, min_deals) if season else [],
+        "all_time_rows": _leader_rows(
+            [loss for losses in by_season.values() for loss in losses], names, min_deals
+        ),
     }
 
 

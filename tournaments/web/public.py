@@ -259,9 +259,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "tables": selectors.club_view(club),
             "seasons": club_seasons,
-            "par_leaders": par_selectors.club_par_leaders(
-                club, season=club_seasons[0] if club_seasons else None
-            ),
+            "par_leaders": par_selectors.club_par_leaders(club, seasons=club_seasons),
             "highlights": par_selectors.latest_evening_highlights(club),
             "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
             "season_tables": [
