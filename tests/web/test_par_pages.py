@@ -17,14 +17,17 @@ from django.test.utils import CaptureQueriesContext
 from games.analysis_services import analyse_missing_deals
 from games.models import DealAnalysis
 from tests.conftest import Event
+from tests.factories import PlayerFactory
 from tests.support.clients import Client
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
 from tests.support.par_evenings import play_evening, rotated, second_evening
 from tournaments.clubs import services as club_services
 from tournaments.clubs.models import Player
 from tournaments.deals import par_selectors, services
+from tournaments.draw import services as draw
 from tournaments.events import services as tournament_services
-from tournaments.events.models import Match
+from tournaments.events.models import Match, Tournament
+from tournaments.pairs import services as pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -140,6 +143,28 @@ def test_nothing_of_a_tournament_with_private_hand_records(
             assert "/hand/" not in body
             assert 'id="par"' not in body and 'id="par-highlights"' not in body
             assert 'id="par-leaders"' not in body
+
+
+def test_a_pairs_tournament_counts_each_partner_on_his_own(club_a: Any, client: Client) -> None:
+    tournament = tournament_services.create_tournament(
+        club=club_a, name="Paare", slug="paare", format=Tournament.Format.PAIRS
+    )
+    for _ in range(8):
+        reg = tournament_services.register_player(tournament=tournament, player=PlayerFactory())
+        tournament_services.check_in_registration(registration=reg)
+    tournament_services.start_tournament(tournament=tournament)
+    pairs.draw_pairs(tournament=tournament, seed=1)
+    round_ = draw.draw_round(tournament=tournament, seed=1)
+    tournament_services.publish_round(round_=round_)
+    table = round_.tables.order_by("number")[0]
+    services.submit_deal(match=table.match, number=1, record=COSTLY_DEAL)
+    analyse_missing_deals()
+    tournament_services.close_round(round_=round_, force=True)
+    slipped, partner = (table.seats.get(position=p).player for p in (SEAT, (SEAT + 2) % 4))
+    assert "26 Punkte verloren" in page(client, f"/players/{slipped.pk}/")
+    assert "0 Punkte verloren" in page(client, f"/players/{partner.pk}/")
+    slip = page(client, f"/tournaments/{tournament.pk}/").split('data-highlight="slip"')[1]
+    assert slipped.name in slip.split("</dd>")[0]
 
 
 # --- an evening -----------------------------------------------------------------------
