@@ -42,11 +42,13 @@ from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
     liga_partie,
     points_match,
+    tournament_board,
     tournament_options,
     tournament_profile,
 )
 from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
+from tournaments.results.duplicate import board_mismatch
 from tournaments.results.versions import notify_results_changed
 
 MAX_LIGA_DEALS = 40
@@ -493,6 +495,26 @@ def _ensure_dealer(
     )
 
 
+def _ensure_board(match: Match, *, number: int, record: dict[str, Any]) -> bool:
+    """In a duplicate tournament deal ``number`` is board ``number``: a record whose
+    dealer, upcard or hands differ from the board's is refused. True if the match plays
+    boards (its dealer is then the board's, whatever was thrown in before)."""
+    board = tournament_board(match.round.tournament, round_number=match.round.number, number=number)
+    if board is None:
+        return False
+    if problems := board_mismatch(board, record):
+        raise Refused(
+            "board_mismatch",
+            _(
+                "Deal %(number)s is board %(number)s, and this record does not fit its "
+                "cards: enter the deal as the board was dealt."
+            ),
+            params={"number": number},
+            errors=problems,
+        )
+    return True
+
+
 def _already_entered(number: int) -> Conflict:
     return Conflict(
         "deal_exists",
@@ -525,6 +547,7 @@ def submit_deal(
     second entry of the same number. A refusal raised after the write rolls it back
     with the caller's transaction (see the note above)."""
     result = check_record(record, match=match)
+    plays_board = _ensure_board(match, number=number, record=record)
     match, round_status = _lock_match_for_entry(match)
     if round_status == Round.Status.CLOSED:
         # an archived league season's tables are all closed (its match days are final or
@@ -544,7 +567,8 @@ def submit_deal(
     except IntegrityError as exc:
         raise _already_entered(number) from exc
     _ensure_in_order(match, number=number, before=before)
-    _ensure_dealer(match, number=number, record=record, previous=before.previous)
+    if not plays_board:
+        _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
     _queue_analysis(version)
@@ -594,7 +618,8 @@ def correct_deal(
     result = check_record(record, match=match)
     if record == current.record:
         return current
-    if record.get("dealer") != current.record.get("dealer"):
+    plays_board = _ensure_board(match, number=number, record=record)
+    if not plays_board and record.get("dealer") != current.record.get("dealer"):
         _ensure_dealer(match, number=number, record=record, previous=_previous_deal(deal))
     DealVersion.objects.filter(pk=current.pk).update(is_current=False)
     deal.match = match

@@ -36,6 +36,7 @@ from tournaments.common.engine_messages import (
 )
 from tournaments.deals.selectors import dealer_after, running_score
 from tournaments.deals.services import device_correction_refusal
+from tournaments.deals.travellers import board_view
 from tournaments.events import services
 from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
@@ -44,6 +45,7 @@ from tournaments.events.selectors import (
     tournament_profile,
     tournament_suits,
 )
+from tournaments.results import duplicate
 
 from . import preset_entry
 
@@ -97,6 +99,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     players = profile.players
     return {
         **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
+        "board_views": _board_views(match, len(deals)),
         "match": match,
         "suit_style": tournament_suits(match.round.tournament),
         "suit_names": suit_names(tournament_suits(match.round.tournament)),
@@ -125,6 +128,22 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "table_closed": match.round.status == Round.Status.CLOSED
         or match.round.tournament.status == Tournament.Status.FINISHED,
     }
+
+
+def _board_views(match: Match, entered: int) -> list[dict[str, Any]]:
+    """The boards this table plays in a duplicate tournament ([] otherwise): one per
+    planned deal, and one more for each deal entered beyond them (after a thrown-in)."""
+    tournament = match.round.tournament
+    if not tournament.duplicate:
+        return []
+    profile = tournament_profile(tournament)
+    count = max(match.deals_planned or 0, entered) + 1
+    return [
+        board_view(board, profile)
+        for board in duplicate.round_boards(
+            profile, seed=tournament.board_seed, round_number=match.round.number, count=count
+        )
+    ]
 
 
 def _correction_lock(match: Match) -> str:
@@ -319,6 +338,8 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         # a deal's points scaled by its trump or mode (the rules' ``multipliers`` option)
         "multipliers": tournament_options(match.round.tournament).multipliers,
         "entry": context.get("entry_class", "DealEntry"),
+        # a duplicate tournament's boards by deal number (the sheet takes their cards)
+        "boards": {str(b["number"]): b["record"] for b in context["board_views"]},
     }
     context.update(
         entry_form_context(context["config"]["seats"], ranks=context["profile"].ranks, suits=suits)

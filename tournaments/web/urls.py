@@ -8,6 +8,7 @@ from . import (
     clubs,
     console,
     console_matches,
+    duplicate,
     hand_records,
     language,
     league,
@@ -246,4 +247,15 @@ urlpatterns += [
 urlpatterns += [
     path("p/<str:token>/", player_link.player_page, name="player-link"),
     path("p/<str:token>/check-in/", player_link.player_check_in, name="player-link-check-in"),
+]
+
+# Duplicate tournaments (tournaments/web/duplicate.py), appended.
+urlpatterns += [
+    path("tournaments/<int:pk>/boards/", duplicate.boards_index, name="duplicate-boards"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/boards/<int:board>/",
+        duplicate.board_traveller,
+        name="duplicate-traveller",
+    ),
+    path("console/rounds/<int:pk>/boards/", duplicate.print_boards, name="console-boards-print"),
 ]

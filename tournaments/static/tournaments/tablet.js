@@ -67,8 +67,11 @@
 
   function nextSlot() {
     var all = known();
-    if (!all.length) { return { number: 1, dealer: 0 }; }
+    var boards = config.boards || {};
+    if (!all.length) { return { number: 1, dealer: boards[1] ? boards[1].dealer : 0 }; }
     var last = all[all.length - 1];
+    // a duplicate tournament's deal is its board, dealt by the board's dealer
+    if (boards[last.number + 1]) { return { number: last.number + 1, dealer: boards[last.number + 1].dealer }; }
     // engine.next_dealer: clockwise; a thrown-in deal of Klammern for four is dealt again
     var again = last.thrownIn && config.sameDealerAfterThrownIn;
     return { number: last.number + 1, dealer: again ? last.dealer : (last.dealer + 1) % (config.players || 4) };
