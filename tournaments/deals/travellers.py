@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import pgettext_lazy
+
 from games import profiles
 from games.models import DealAnalysis
 from tournaments.common.permissions import organises_club
@@ -28,8 +30,15 @@ from tournaments.events.selectors import (
 )
 from tournaments.results import duplicate
 
-#: Seats 0-3 as bridge names them: seats 1+3 (as people count) North-South.
-COMPASS = ("N", "E", "S", "W")
+#: Seats 0-3 as bridge names them: seats 1+3 (as people count) North-South; ``AREAS``
+#: places them in the diagram, ``COMPASS`` names them in the reader's language.
+AREAS = ("N", "E", "S", "W")
+COMPASS = (
+    pgettext_lazy("compass", "N"),
+    pgettext_lazy("compass", "E"),
+    pgettext_lazy("compass", "S"),
+    pgettext_lazy("compass", "W"),
+)
 
 
 def may_see_travellers(user: Any, round_: Round) -> bool:
@@ -44,12 +53,13 @@ def board_view(board: duplicate.Board, profile: profiles.GameProfile) -> dict[st
     suit (North, East, South, West = seats 1 to 4)."""
     return {
         "number": board.number,
-        "dealer": {"number": board.dealer + 1, "compass": COMPASS[board.dealer]},
+        "dealer": {"number": board.dealer + 1, "compass": str(COMPASS[board.dealer])},
         "upcard": card_view(board.upcard),
         "hands": [
             {
                 "number": seat + 1,
-                "compass": COMPASS[seat],
+                "area": AREAS[seat],
+                "compass": str(COMPASS[seat]),
                 "rows": hand_rows(list(hand), None, profile.ranks),
             }
             for seat, hand in enumerate(board.hands)
@@ -106,7 +116,7 @@ def _row(
         "contract": profile.contract_word(contract.get("kind", "")),
         "thrown_in": result.get("outcome") == "thrown_in",
         "trump": result.get("trump") or "",
-        "declarer": COMPASS[declarer] if isinstance(declarer, int) else "",
+        "declarer": str(COMPASS[declarer]) if isinstance(declarer, int) else "",
         "outcome": result.get("outcome", ""),
         "points": list(item.play.points),
         "match_points": list(score.match_points),

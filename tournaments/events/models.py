@@ -186,7 +186,7 @@ class Tournament(models.Model):
     #: dealt from ``board_seed`` (``tournaments.results.duplicate``).
     duplicate = models.BooleanField(
         default=False,
-        help_text=_("Every table plays the same boards; pairs are ranked by match points."),
+        help_text=_("Every table plays the same boards; the standings rank by match points."),
         verbose_name=_("duplicate"),
     )
     board_seed = models.BigIntegerField(default=new_board_seed, verbose_name=_("board seed"))

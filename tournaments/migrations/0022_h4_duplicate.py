@@ -19,6 +19,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='duplicate',
-            field=models.BooleanField(default=False, help_text='Every table plays the same boards; pairs are ranked by match points.', verbose_name='duplicate'),
+            field=models.BooleanField(default=False, help_text='Every table plays the same boards; the standings rank by match points.', verbose_name='duplicate'),
         ),
     ]
