@@ -191,6 +191,7 @@ urlpatterns = [
     path("console/rounds/<int:pk>/table-cards/", console.table_cards, name="console-table-cards"),
     path("console/rounds/<int:pk>/seating/", console.seating_print, name="console-seating-print"),
     path("console/rounds/<int:pk>/score-sheets/", paper.score_sheets, name="console-score-sheets"),
+    path("console/rounds/<int:pk>/boards/", duplicate.print_boards, name="console-boards-print"),
     path(
         "console/rounds/<int:pk>/<str:command>/",
         console.round_command,
@@ -257,5 +258,4 @@ urlpatterns += [
         duplicate.board_traveller,
         name="duplicate-traveller",
     ),
-    path("console/rounds/<int:pk>/boards/", duplicate.print_boards, name="console-boards-print"),
 ]
