@@ -120,11 +120,6 @@ def _hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str
     return rows
 
 
-def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
-    """A hand by suit, strongest first (as a hand record shows it)."""
-    return _hand_rows(cards, trump, ranks)
-
-
 def _strength(card: str, trump: str | None, ranks: str) -> tuple[int, int]:
     rank = card[:-1].replace("10", "T")
     top = 2 if card[-1] == trump and rank == "J" else int(card[-1] == trump and rank == "9")

@@ -18,7 +18,7 @@ from django.utils.translation import pgettext_lazy
 from games import profiles
 from games.models import DealAnalysis
 from tournaments.common.permissions import organises_club
-from tournaments.deals.hand_records import card_view, hand_rows
+from tournaments.deals.hand_records import DISPLAY_SUITS, card_view
 from tournaments.events.models import Match, Round, Team, Tournament
 from tournaments.events.selectors import (
     PlayedBoard,
@@ -33,6 +33,8 @@ from tournaments.results import duplicate
 #: Seats 0-3 as bridge names them: seats 1+3 (as people count) North-South; ``AREAS``
 #: places them in the diagram, ``COMPASS`` names them in the reader's language.
 AREAS = ("N", "E", "S", "W")
+#: A side suit's ranks from the highest (a board is shown before trump is chosen).
+SIDE_ORDER = "ATKQJ987"
 COMPASS = (
     pgettext_lazy("compass", "N"),
     pgettext_lazy("compass", "E"),
@@ -60,12 +62,30 @@ def board_view(board: duplicate.Board, profile: profiles.GameProfile) -> dict[st
                 "number": seat + 1,
                 "area": AREAS[seat],
                 "compass": str(COMPASS[seat]),
-                "rows": hand_rows(list(hand), None, profile.ranks),
+                "rows": _plain_rows(hand),
             }
             for seat, hand in enumerate(board.hands)
         ],
         "record": board.to_dict(),
     }
+
+
+def _plain_rows(hand: tuple[str, ...]) -> list[dict[str, Any]]:
+    """A hand by suit before trump is known: each suit in its side-suit order (RULES.md,
+    Cards: A, 10, K, Q, J, 9, 8, 7)."""
+    return [
+        {
+            "suit": suit,
+            "ranks": [
+                card_view(c)["rank"]
+                for c in sorted(
+                    (c for c in hand if c[-1] == suit), key=lambda c: SIDE_ORDER.index(c[0])
+                )
+            ],
+            "trump": False,
+        }
+        for suit in DISPLAY_SUITS
+    ]
 
 
 def round_board_views(round_: Round) -> list[dict[str, Any]]:

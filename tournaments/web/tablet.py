@@ -41,6 +41,7 @@ from tournaments.events import services
 from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
     match_scores,
+    tournament_board,
     tournament_options,
     tournament_profile,
     tournament_suits,
@@ -112,7 +113,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
-        "next_dealer": dealer_after([d["record"] for d in deals], options),
+        "next_dealer": _next_dealer(match, deals, options),
         "same_dealer_after_thrown_in": engine.same_dealer_after_thrown_in(options),
         "score": score,
         "small_big": score["small_big"],
@@ -128,6 +129,17 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "table_closed": match.round.status == Round.Status.CLOSED
         or match.round.tournament.status == Tournament.Status.FINISHED,
     }
+
+
+def _next_dealer(match: Match, deals: list[dict[str, Any]], options: Any) -> int:
+    """Who deals next: the next board's dealer in a duplicate tournament, else the
+    engine's rotation after the deals entered."""
+    tournament = match.round.tournament
+    number = (deals[-1]["number"] if deals else 0) + 1
+    board = tournament_board(tournament, round_number=match.round.number, number=number)
+    if board is not None:
+        return board.dealer
+    return dealer_after([d["record"] for d in deals], options)
 
 
 def _board_views(match: Match, entered: int) -> list[dict[str, Any]]:
