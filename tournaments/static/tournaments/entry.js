@@ -574,7 +574,7 @@
      head, pressed buttons, the list of melds (named by the sheet's meldName), and the
      whole error display (engine codes to the page's language, seat names, card labels). */
   var SHARED = [
-    "reset", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
+    "reset", "applyBoard", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
     "param", "clearErrors", "slotFor", "showErrors", "renderMelds"
   ];
 
