@@ -23,11 +23,16 @@ import pytest
 from django.conf import settings
 
 from games import engine
+from tests.factories import PlayerFactory
 from tests.support.boards import DuplicateEvent, board_summary, make_duplicate_event
 from tests.support.clients import Client
 from tournaments.deals import services
+from tournaments.draw import services as draw
 from tournaments.events import services as tournament_services
-from tournaments.events.models import Match
+from tournaments.events.models import Match, TeamMember
+from tournaments.events.selectors import tournament_board
+from tournaments.pairs import services as pairs
+from tournaments.results import seasons
 from tournaments.web import selectors
 
 pytestmark = pytest.mark.django_db
@@ -213,3 +218,49 @@ def test_the_tablet_knows_its_boards(evening: DuplicateEvent, client: Client) ->
     board = evening.board(1)
     assert config["boards"]["1"] == board.to_dict()
     assert 'data-board-view="1"' in body and 'data-board-view="2"' in body
+
+
+# --- pairs and seasons ------------------------------------------------------------------
+
+
+def test_a_pairs_tournament_ranks_each_pair_by_its_percentage(club_a: Any) -> None:
+    """Six fixed pairs at three tables play board 1 (the numbers of ``BOARD_1``): each
+    pair scores its table's direction: 1 / 4 / 1 of 4 North-South, 3 / 0 / 3 East-West."""
+    tournament = tournament_services.create_tournament(
+        club=club_a, name="Paare", slug="paare", format="pairs", deals_per_match=1, duplicate=True
+    )
+    for _ in range(12):
+        registration = tournament_services.register_player(
+            tournament=tournament, player=PlayerFactory()
+        )
+        tournament_services.check_in_registration(registration=registration)
+    pairs.draw_pairs(tournament=tournament, seed=3)
+    tournament_services.start_tournament(tournament=tournament)
+    round_ = draw.draw_round(tournament=tournament, seed=5)
+    tournament_services.publish_round(round_=round_)
+    tournament.refresh_from_db()
+    board = tournament_board(tournament, round_number=1, number=1)
+    members = TeamMember.objects.filter(team__tournament=tournament)
+    team_of = dict(members.values_list("player_id", "team_id"))
+    expected = {}
+    for table, (number, ns_mp, ew_mp, _, _) in zip(
+        round_.tables.order_by("number"), BOARD_1, strict=True
+    ):
+        match = Match.objects.get(table=table)
+        ns = NS_POINTS[1][number - 1]
+        services.submit_deal(match=match, number=1, record=board_summary(board, team0_points=ns))
+        seated = {s.position: s.player_id for s in table.seats.all()}
+        expected[match.home_team_id or team_of[seated[0]]] = ns_mp * 25
+        expected[match.away_team_id or team_of[seated[1]]] = ew_mp * 25
+    view = selectors.standings_view(tournament)
+    assert {row["entrant"]: row["percentage"] for row in view["rows"]} == expected
+    assert len(expected) == 6
+
+
+def test_a_duplicate_evening_counts_its_percentage_in_the_season(
+    evening: DuplicateEvent,
+) -> None:
+    points = seasons.evening_points(evening.tournament)
+    for (table, team), percent in PERCENT.items():
+        for player in seats(evening, table)[team::2]:
+            assert points[player.pk] == percent
