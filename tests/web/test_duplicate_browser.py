@@ -178,6 +178,12 @@ def test_a_duplicate_evening_at_three_tables(live_server: Any, open_page: Any) -
         ]
 
     projector = open_page(PROJECTOR, "en")
-    projector.goto(f"{base}/tournaments/{event.tournament.pk}/projector/")
-    expect(projector.locator("#standings")).to_contain_text("62.5")
+    projector.goto(f"{base}/tournaments/{event.tournament.pk}/projector/?seconds=3")
+    standings = projector.locator("section[data-slide='standings']")
+    expect(standings).to_be_visible()
+    projector.wait_for_function(  # the slide has faded in
+        "() => getComputedStyle(document.querySelector(\"section[data-slide='standings']\"))"
+        ".opacity === '1'"
+    )
+    expect(standings.locator("tbody tr").first.locator("td.num").nth(1)).to_have_text("62.5")
     shoot(projector, "projector-en", full=False)

@@ -29,7 +29,7 @@ from tests.support.clients import Client
 from tournaments.deals import services
 from tournaments.draw import services as draw
 from tournaments.events import services as tournament_services
-from tournaments.events.models import Match, TeamMember
+from tournaments.events.models import Match, TeamMember, Tournament
 from tournaments.events.selectors import tournament_board
 from tournaments.pairs import services as pairs
 from tournaments.results import seasons
@@ -264,3 +264,33 @@ def test_a_duplicate_evening_counts_its_percentage_in_the_season(
     for (table, team), percent in PERCENT.items():
         for player in seats(evening, table)[team::2]:
             assert points[player.pk] == percent
+
+
+# --- the console's new tournament ---------------------------------------------------------
+
+NEW_TOURNAMENT = {
+    "name": "Doppelabend",
+    "format": "individual",
+    "match_mode": "deals",
+    "rules_preset": "klammern",
+    "deals_per_match": 8,
+    "liga_target": 51,
+    "duplicate": "on",
+}
+
+
+def test_the_console_creates_a_duplicate_tournament(club_a: Any, web: Client) -> None:
+    response = web.post("/console/", {**NEW_TOURNAMENT, "club": club_a.pk})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Doppelabend")
+    assert tournament.duplicate is True
+    page = web.get(f"/console/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="duplicate-badge"' in page
+
+
+def test_the_console_says_why_a_liga_partie_cannot_be_duplicate(club_a: Any, web: Client) -> None:
+    data = {**NEW_TOURNAMENT, "club": club_a.pk, "match_mode": "liga"}
+    response = in_english(web).post("/console/", data)
+    assert response.status_code == 200
+    assert "A duplicate tournament plays a fixed number of deals" in response.content.decode()
+    assert not Tournament.objects.filter(name="Doppelabend").exists()
