@@ -52,9 +52,7 @@ def evening_points(tournament: Tournament) -> dict[int, Any]:
     ):
         members.setdefault(team, []).append(player)
     return {
-        player: _evening_score(row)
-        for row in rows
-        for player in members.get(row["entrant"], [])
+        player: _evening_score(row) for row in rows for player in members.get(row["entrant"], [])
     }
 
 
