@@ -129,6 +129,7 @@ def _row(
 ) -> dict[str, Any]:
     result, contract = item.result, item.record.get("contract") or {}
     declarer = result.get("declarer")
+    par = pars.get(item.version)
     return {
         "table": item.play.table,
         "match": item.match,
@@ -140,7 +141,7 @@ def _row(
         "outcome": result.get("outcome", ""),
         "points": list(item.play.points),
         "match_points": list(score.match_points),
-        "par": list(pars[item.version]) if pars.get(item.version) else None,
+        "par": list(par) if par is not None else None,
     }
 
 
