@@ -70,6 +70,24 @@ def stored(match: Match) -> int:
     return DealVersion.objects.current().filter(deal__match=match).count()
 
 
+def refuse_another_upcard(page: Any, event: DuplicateEvent, match: Match) -> None:
+    """A table that changes board 1's upcard is told in words which upcard the board has,
+    and nothing is stored."""
+    board = event.board(1)
+    other = next(r for r in "789" if r != board.upcard[0])
+    tap(page, "declarer", (board.dealer + 1) % 4)
+    tap(page, "kind", "orgi")
+    tap(page, "up-rank", other)
+    page.fill("#points0", "60")
+    page.click("#entry button[type=submit]")
+    error = page.locator("[data-error-for='upcard']")
+    expect(error).to_contain_text("Die aufgedeckte Karte dieses Boards ist")
+    error.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "tablet-wrong-upcard-de.png"))
+    assert stored(match) == 0
+    tap(page, "up-rank", board.upcard[0])
+
+
 def enter_board(page: Any, event: DuplicateEvent, match: Match, number: int, ns: int) -> None:
     """The sheet shows board ``number`` with its dealer and upcard already set; the table
     enters who played (forehand, an Orgi) and North-South's card points."""
@@ -129,6 +147,7 @@ def test_a_duplicate_evening_at_three_tables(live_server: Any, open_page: Any) -
         page.goto(f"{base}/t/{code}/")
         expect(page.locator("#outbox")).to_be_visible()
         tablets.append(page)
+    refuse_another_upcard(tablets[0], event, matches[0])
     for number, points in NS_POINTS.items():
         for page, match, ns in zip(tablets, matches, points, strict=True):
             enter_board(page, event, match, number, ns)
