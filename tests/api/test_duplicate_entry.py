@@ -153,12 +153,13 @@ def test_a_full_record_of_the_board_is_stored_and_analysed(
     assert version.analysis.analysed is True
 
 
-def test_after_a_thrown_in_board_the_next_board_keeps_its_own_dealer(
+def test_a_thrown_in_board_is_a_board_played_and_the_next_keeps_its_dealer(
     duplicate_event: DuplicateEvent,
 ) -> None:
-    """Outside duplicate the same dealer deals again after a thrown-in deal; a duplicate
-    table plays board 2 next, dealt by board 2's dealer (seat 1), and board 2 is refused
-    from the seat that dealt board 1."""
+    """Outside duplicate the same dealer deals again after a thrown-in deal, which is no
+    planned deal; a duplicate table plays board 2 next, dealt by board 2's dealer (seat
+    1): board 2 is refused from the seat that dealt board 1. The thrown-in board scores 0
+    for both teams and counts among the match's boards."""
     first, second = duplicate_event.board(1), duplicate_event.board(2)
     match = match_of(duplicate_event, 2)
     code = duplicate_event.codes[2]
@@ -174,6 +175,19 @@ def test_after_a_thrown_in_board_the_next_board_keeps_its_own_dealer(
     refused = post(code, match, 2, again)
     assert refused.status_code == 400 and refused.json()["code"] == "board_mismatch"
     assert post(code, match, 2, board_summary(second, team0_points=70)).status_code == 201
+    # the thrown-in board is one of the four boards: after boards 3 and 4 the match is
+    # finished and has no deal 5
+    for number in (3, 4):
+        board = duplicate_event.board(number)
+        assert post(code, match, number, board_summary(board, team0_points=70)).status_code == 201
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    fifth = duplicate_event.board(5)
+    refused = post(code, match, 5, board_summary(fifth, team0_points=70))
+    assert refused.status_code in (400, 409) and refused.json()["code"] in (
+        "too_many_deals",
+        "match_finished",
+    )
 
 
 def test_a_correction_is_held_to_the_board(duplicate_event: DuplicateEvent) -> None:

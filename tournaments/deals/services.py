@@ -142,12 +142,13 @@ def check_record(record: dict[str, Any], *, match: Match) -> dict[str, Any]:
 
 def _ensure_playable(match: Match, *, number: int, thrown_in: bool) -> None:
     """Deal ``number`` fits the match: a thrown-in deal is recorded but is not one of the
-    planned deals (RULES.md), so each one lets the numbers run one further."""
+    planned deals (RULES.md), so each one lets the numbers run one further (not in a
+    duplicate tournament: there it is a board played)."""
     if number < 1:
         raise Refused("bad_deal_number", _("Deals are numbered from 1."))
     planned = match.deals_planned or 0
     beyond = match.mode == Match.Mode.DEALS and number > planned
-    if beyond and number > planned + _thrown_in(match) + (1 if thrown_in else 0):
+    if beyond and number > planned + _runs_further(match, thrown_in=thrown_in):
         raise Refused(
             "too_many_deals",
             _("This match has %(planned)s deals; deal %(number)s is too many."),
@@ -161,14 +162,31 @@ def _ensure_playable(match: Match, *, number: int, thrown_in: bool) -> None:
         )
 
 
+def _runs_further(match: Match, *, thrown_in: bool) -> int:
+    """How far the deal numbers may run beyond the planned deals: one per thrown-in deal,
+    this one included (none in a duplicate tournament)."""
+    return _thrown_in(match) + (1 if thrown_in and _unplanned(match) else 0)
+
+
+def _unplanned(match: Match) -> str:
+    """The outcome of a deal that is not one of the match's planned deals: a thrown-in
+    deal (RULES.md); none ("") in a duplicate tournament, where a thrown-in board is a
+    board played (0 for both teams) and the next deal is the next board."""
+    return "" if match.round.tournament.duplicate else DealVersion.Outcome.THROWN_IN
+
+
 def _thrown_in(match: Match) -> int:
+    """The match's thrown-in deals that let its numbers run further."""
+    if not _unplanned(match):
+        return 0
     return DealVersion.objects.current().filter(deal__match=match, outcome="thrown_in").count()
 
 
 def _played(match: Match) -> int:
-    """The match's deals that were played (thrown-in deals are not among them)."""
+    """The match's deals that were played (thrown-in deals are not among them, except in
+    a duplicate tournament)."""
     versions = DealVersion.objects.current().filter(deal__match=match)
-    return versions.exclude(outcome="thrown_in").count()
+    return versions.exclude(outcome=_unplanned(match)).count()
 
 
 def _is_finished(match: Match, *, played: int | None = None) -> bool:
@@ -414,7 +432,7 @@ def _insert_first_version(
     On PostgreSQL one statement writes both rows and reads the rest (its snapshot is
     taken after the lock was granted, so every earlier entry of the match is seen; the
     reads do not see the rows the statement writes)."""
-    thrown_in = DealVersion.Outcome.THROWN_IN
+    thrown_in = _unplanned(match)
     if connection.vendor != "postgresql":
         before = _deals_before(match, number)
         deal = Deal.objects.create(match=match, number=number)

@@ -109,7 +109,10 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "seats": [seats.get(p) for p in range(players)],
         "deals": deals,
         # a thrown-in deal is recorded but is no planned deal (RULES.md)
-        "deals_played": sum(1 for d in deals if d["outcome"] != "thrown_in"),
+        # in a duplicate tournament a thrown-in board is a board played
+        "deals_played": sum(
+            1 for d in deals if d["outcome"] != "thrown_in" or match.round.tournament.duplicate
+        ),
         "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
@@ -144,12 +147,12 @@ def _next_dealer(match: Match, deals: list[dict[str, Any]], options: Any) -> int
 
 def _board_views(match: Match, entered: int) -> list[dict[str, Any]]:
     """The boards this table plays in a duplicate tournament ([] otherwise): one per
-    planned deal, and one more for each deal entered beyond them (after a thrown-in)."""
+    planned deal (a thrown-in board is one of them)."""
     tournament = match.round.tournament
     if not tournament.duplicate:
         return []
     profile = tournament_profile(tournament)
-    count = max(match.deals_planned or 0, entered) + 1
+    count = max(match.deals_planned or 0, entered)
     return [
         board_view(board, profile)
         for board in duplicate.round_boards(
@@ -352,6 +355,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "entry": context.get("entry_class", "DealEntry"),
         # a duplicate tournament's boards by deal number (the sheet takes their cards)
         "boards": {str(b["number"]): b["record"] for b in context["board_views"]},
+        "duplicate": match.round.tournament.duplicate,
     }
     context.update(
         entry_form_context(context["config"]["seats"], ranks=context["profile"].ranks, suits=suits)

@@ -91,7 +91,8 @@
     banner.hidden = navigator.onLine && !fromCache;
     banner.querySelector("[data-bind='from-cache']").hidden = !fromCache;
     // a thrown-in deal is recorded but is no planned deal (RULES.md): only played ones count
-    var played = known().filter(function (d) { return !d.thrownIn; }).length;
+    // (a duplicate tournament's thrown-in board is a board played)
+    var played = known().filter(function (d) { return !d.thrownIn || config.duplicate; }).length;
     var full = config.dealsPlanned && played >= config.dealsPlanned;
     form.classList.toggle("is-complete", !!full && !editingRejected() && !correcting);
     renderQueued(items);
