@@ -294,3 +294,13 @@ def test_the_console_says_why_a_liga_partie_cannot_be_duplicate(club_a: Any, web
     assert response.status_code == 200
     assert "A duplicate tournament plays a fixed number of deals" in response.content.decode()
     assert not Tournament.objects.filter(name="Doppelabend").exists()
+
+
+def test_the_seating_page_says_every_table_plays_the_same_boards(
+    evening: DuplicateEvent, client: Client
+) -> None:
+    body = client.get(f"/tournaments/{evening.tournament.pk}/rounds/1/").content.decode()
+    assert "Alle Tische spielen dieselben 2 Boards" in body
+    assert f'href="/tournaments/{evening.tournament.pk}/boards/"' in body
+    english = in_english(client).get(f"/tournaments/{evening.tournament.pk}/rounds/1/")
+    assert "every table plays the same 2 boards" in english.content.decode()
