@@ -42,15 +42,17 @@ def _shown_rounds(request: HttpRequest, tournament: Tournament) -> list[Round]:
 def boards_index(request: HttpRequest, pk: int) -> HttpResponse:
     """``/tournaments/<t>/boards/``: every round's boards, each linked to its traveller."""
     tournament = _duplicate_tournament(request, pk)
-    rounds = [
+    rounds = _shown_rounds(request, tournament)
+    board_rounds = [
         {
             "round": round_,
             "boards": range(1, tournament.deals_per_match + 1),
             "visible": travellers.may_see_travellers(request.user, round_),
         }
-        for round_ in _shown_rounds(request, tournament)
+        for round_ in rounds
     ]
-    return render(request, "public/boards.html", {"tournament": tournament, "rounds": rounds})
+    context = {"tournament": tournament, "rounds": rounds, "board_rounds": board_rounds}
+    return render(request, "public/boards.html", context)
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int, board: int) -> HttpResponse:
