@@ -102,7 +102,7 @@ def side_views(
     ]
 
 
-def _hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
+def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
     """A hand by suit, strongest first: in the 32-card deck's trick order, in a deck of
     other ranks (``ranks``, the profile's, low to high) Jack and Nine first in trumps,
     then the natural order high to low."""
@@ -211,7 +211,7 @@ def hand_record(
         "sides": side_views(profile, result, analysis if plays else None),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
-            {"seat": seats[s], "rows": _hand_rows(hand, trump, profile.ranks)}
+            {"seat": seats[s], "rows": hand_rows(hand, trump, profile.ranks)}
             for s, hand in enumerate(record["hands"][: len(seats)])
         ]
         if full
