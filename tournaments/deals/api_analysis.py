@@ -39,8 +39,10 @@ ANALYSIS_RESPONSE = inline_serializer(
         "analysis_version": serializers.CharField(allow_blank=True),
         "analysis": serializers.JSONField(
             allow_null=True,
-            help_text="The engine's analysis: par, par_outcome, par_small_points, "
-            "par_match_points, and per play {play, trick, seat, card, par, cost, best}.",
+            help_text="The engine's analysis (docs/analysis.md): par, par_outcome, "
+            "par_small_points, par_match_points, makeable (per trump and playing team), and "
+            "per play {play, trick, seat, card, par, par_outcome, cost, best, values (each "
+            "legal card's cost), line (after a costly play: a perfect line from there)}.",
         ),
     },
 )

@@ -17,6 +17,8 @@ from tournaments.deals.hand_records import SeatView, card_view, hand_rows
 GRAPH_WIDTH = 320
 GRAPH_HEIGHT = 140
 GRAPH_PAD = 14
+#: Points of par shown above the highest and below the lowest value of the graph.
+GRAPH_MARGIN = 8
 SUITS = "CSHD"
 
 
@@ -142,9 +144,12 @@ def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]
     total = sum(analysis["par"])
     inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
     dx = inner_w / max(len(plays), 1)
+    # the range the par moves in, with the Beet and a margin, so that small changes show
+    low = max(min([*pars, total / 2]) - GRAPH_MARGIN, 0)
+    span = max(min(max([*pars, total / 2]) + GRAPH_MARGIN, total) - low, 1)
 
     def y(value: float) -> str:
-        return f"{GRAPH_PAD + inner_h * (1 - value / total):.1f}" if total else "0"
+        return f"{GRAPH_PAD + inner_h * (1 - (value - low) / span):.1f}"
 
     points = []
     for i, value in enumerate(pars):
