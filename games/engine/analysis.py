@@ -429,6 +429,8 @@ def _analyse_valid(record: Json, result: Json, best_cards: bool) -> Json:
                 last = result["tricks"][index // 4]
                 lost = last["winner"] & 1 != playing
             entry["march"] = deal.march_holds(child, lost)
+            # a March is won or lost on the tricks, not on the points par
+            entry["par_outcome"] = "march_won" if entry["march"] else "march_lost"
         plays.append(entry)
         pos = child
     out["plays"] = plays

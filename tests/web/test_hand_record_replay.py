@@ -158,3 +158,17 @@ def test_the_tablet_steps_through_its_deal(analysed: Event, client: Client) -> N
     body = client.get(f"/t/{analysed.code1}/deals/2/?step={TURN}").content.decode()
     assert "Diese Karte hat das Spiel gedreht" in section(body)
     assert 'src="/static/tournaments/replay.js"' in body
+
+
+def test_a_march_let_go_is_a_turning_play() -> None:
+    analysis = {
+        "par_outcome": "march_won",
+        "plays": [
+            {"play": 0, "par_outcome": "march_won", "march": True},
+            {"play": 1, "par_outcome": "march_won", "march": True},
+            {"play": 2, "par_outcome": "march_lost", "march": False},
+            {"play": 3, "par_outcome": "march_lost", "march": False},
+        ],
+    }
+    assert turning_plays(analysis) == [2]
+    assert turning_plays({"par_outcome": "failed", "plays": []}) == []
