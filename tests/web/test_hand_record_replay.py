@@ -18,7 +18,8 @@ from tests.factories import summary_record
 from tests.support.clients import Client
 from tests.support.hand_records import TURNING_DEAL
 from tournaments.deals import services
-from tournaments.deals.replay import perfect_line, turning_plays
+from tournaments.deals.hand_records import SeatView
+from tournaments.deals.replay import perfect_line, replay, turning_plays
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +173,17 @@ def test_a_march_let_go_is_a_turning_play() -> None:
     }
     assert turning_plays(analysis) == [2]
     assert turning_plays({"par_outcome": "failed", "plays": []}) == []
+
+
+def test_a_ten_written_10_leaves_the_hand_when_played(analysed: Event) -> None:
+    record = {
+        **TURNING_DEAL,
+        "hands": [[c.replace("T", "10") for c in h] for h in TURNING_DEAL["hands"]],
+    }
+    seats = [SeatView(p, p + 1, f"P{p}", p % 2) for p in range(4)]
+    analysis = stored(analysed)
+    for step in (0, 13, 32):
+        shown = replay(record, {}, analysis, seats, step=step, ranks="789TJQKA")
+        assert shown is not None
+        held = sum(len(row["ranks"]) for h in shown["hands"] for row in h["rows"])
+        assert held == 32 - step

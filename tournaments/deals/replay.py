@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.cards import CARD_BY_TEXT
 from tournaments.deals.hand_records import SeatView, card_view, hand_rows
 
 #: Graph size in SVG units (scaled to the page's width by CSS).
@@ -121,14 +122,16 @@ def _to_play(
 def _hands(
     record: dict[str, Any], analysis: dict[str, Any], seats: list[SeatView], step: int, ranks: str
 ) -> list[dict[str, Any]]:
-    """Each seat's cards still held at ``step``."""
-    gone = {p["card"] for p in analysis["plays"][:step]}
+    """Each seat's cards still held at ``step`` (a record may write a Ten "10S" or "TS")."""
+    gone = {CARD_BY_TEXT[p["card"]] for p in analysis["plays"][:step]}
     trump = analysis.get("trump")
     return [
         {
             "seat": seat,
             "rows": hand_rows(
-                [c for c in record["hands"][seat.position] if c not in gone], trump, ranks
+                [c for c in record["hands"][seat.position] if CARD_BY_TEXT[c] not in gone],
+                trump,
+                ranks,
             ),
             "to_play": False,
         }
