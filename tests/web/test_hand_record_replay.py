@@ -95,6 +95,14 @@ def test_the_turning_play_is_marked_apart_from_slips(analysed: Event, web: Clien
     assert "gemacht → verloren" in " ".join(listed.group(1).split())
 
 
+def test_the_costly_plays_mark_the_one_that_turned_the_game(analysed: Event, web: Client) -> None:
+    body = web.get(url(analysed)).content.decode()
+    costly = re.search(r'<ul class="costly-plays">(.*?)</ul>', body, re.S)
+    assert costly and costly.group(1).count("<li") == 8
+    turned = re.findall(r'<li class="is-turning">(.*?)</li>', costly.group(1), re.S)
+    assert len(turned) == 1 and "hat das Spiel gedreht" in turned[0] and "(Stich 6)" in turned[0]
+
+
 def test_the_perfect_line_joins_the_record_and_the_stored_lines(analysed: Event) -> None:
     analysis = stored(analysed)
     plays = analysis["plays"]

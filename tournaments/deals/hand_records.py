@@ -169,11 +169,26 @@ def _tricks(
     return tricks
 
 
+def turning_plays(analysis: dict[str, Any]) -> list[int]:
+    """The indices of the plays after which the par's outcome differs from before."""
+    before = analysis.get("par_outcome")
+    out = []
+    for play in analysis.get("plays", []):
+        outcome = play.get("par_outcome", before)
+        if outcome != before:
+            out.append(play["play"])
+        before = outcome
+    return out
+
+
 def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[str, Any]]:
-    """The plays that lost deal points against par, in the order played."""
+    """The plays that lost deal points against par, in the order played; ``turning``
+    marks the ones that changed the par's outcome."""
+    turning = turning_plays(analysis)
     return [
         {
             **play,
+            "turning": play["play"] in turning,
             "seat_view": seats[play["seat"]],
             "card_view": card_view(play["card"]),
             "best_views": [card_view(c) for c in play.get("best", [])],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.cards import CARD_BY_TEXT
-from tournaments.deals.hand_records import SeatView, card_view, hand_rows
+from tournaments.deals.hand_records import SeatView, card_view, hand_rows, turning_plays
 
 #: Graph size in SVG units (scaled to the page's width by CSS).
 GRAPH_WIDTH = 320
@@ -31,18 +31,6 @@ def clamp_step(raw: object, plays: int) -> int:
     except ValueError:
         return 0
     return min(max(step, 0), plays)
-
-
-def turning_plays(analysis: dict[str, Any]) -> list[int]:
-    """The indices of the plays after which the par's outcome differs from before."""
-    before = analysis.get("par_outcome")
-    out = []
-    for play in analysis.get("plays", []):
-        outcome = play.get("par_outcome", before)
-        if outcome != before:
-            out.append(play["play"])
-        before = outcome
-    return out
 
 
 def par_before(analysis: dict[str, Any], step: int) -> tuple[list[int], str]:
