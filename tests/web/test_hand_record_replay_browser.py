@@ -105,6 +105,8 @@ def test_stepping_through_finds_the_play_that_turned_the_game(
     expect(replay.locator(".replay-par")).to_contain_text("Team 1 102 · Team 2 102")
     replay.locator(".replay-nav a[data-step='0']").tap()
     expect(replay.locator(".replay-where")).to_have_text("Stich 1 · Karte 1 von 32")
+    replay.locator(f".par-graph a[data-step='{TURN - 4}'] .hit").tap()  # a column of the graph
+    expect(replay.locator(".replay-where")).to_have_text(f"Stich 5 · Karte {TURN - 3} von 32")
     replay.locator(".turning-plays a").first.tap()  # jump straight to the turning play
     expect(replay.locator(".turn-note")).to_be_visible()
     assert page.url.endswith(f"?step={TURN}#replay")

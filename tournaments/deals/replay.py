@@ -149,6 +149,7 @@ def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]
             {
                 "step": i,
                 "x": f"{GRAPH_PAD + i * dx:.1f}",
+                "hit_x": f"{GRAPH_PAD + (i - 0.5) * dx:.1f}",
                 "y": y(value),
                 "value": value,
                 "costly": costly,
@@ -166,6 +167,7 @@ def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]
         "left": GRAPH_PAD,
         "right": GRAPH_WIDTH - GRAPH_PAD,
         "marker_x": points[step]["x"],
+        "hit_w": f"{dx:.1f}",
         "team": team + 1,
     }
 

@@ -6,6 +6,11 @@
   "use strict";
   var busy = false;
 
+  /* An SVG link's href is an SVGAnimatedString, not a string: resolve the attribute. */
+  function target(link) {
+    return new URL(link.getAttribute("href"), window.location.href).href;
+  }
+
   function swap(url, push) {
     if (busy) { return; }
     busy = true;
@@ -32,14 +37,14 @@
     var link = ev.target.closest("#replay a[data-step]");
     if (!link || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) { return; }
     ev.preventDefault();
-    swap(link.href, true);
+    swap(target(link), true);
   });
 
   document.addEventListener("keydown", function (ev) {
     if (ev.target.closest("input, textarea, select")) { return; }
     var rel = ev.key === "ArrowRight" ? "next" : ev.key === "ArrowLeft" ? "prev" : null;
     var link = rel && document.querySelector("#replay .replay-nav a[rel='" + rel + "']");
-    if (link) { ev.preventDefault(); swap(link.href, true); }
+    if (link) { ev.preventDefault(); swap(target(link), true); }
   });
 
   window.addEventListener("popstate", function () { swap(window.location.href, false); });
