@@ -24,6 +24,7 @@ if (_compiled := native_path()) is not None:
 
 from .analysis import (
     ANALYSIS_VERSION,
+    BAD_CARD,
     BAD_POSITION,
     GAME_NOT_ANALYSABLE,
     NOT_ANALYSABLE,
@@ -70,6 +71,7 @@ from .rules import (
 __all__ = [
     "ALL_PRESETS",
     "ANALYSIS_VERSION",
+    "BAD_CARD",
     "BAD_POSITION",
     "ENGINE_ONLY_PRESETS",
     "FIRST_DEALER",

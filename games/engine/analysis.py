@@ -480,14 +480,19 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
 
 #: The error code of a position that is not in the record (``perfect_line``'s ``after``).
 BAD_POSITION: Final = "bad_position"
+#: The error code of a card the seat to play cannot play there (``perfect_line``'s ``card``).
+BAD_CARD: Final = "bad_card"
 
 
-def perfect_line(record: object, *, after: object) -> Json:
+def perfect_line(record: object, *, after: object, card: object = None) -> Json:
     """The rest of the deal with perfect play from the position after the record's first
     ``after`` plays: ``{"valid", "analysed", "errors", "after", "par", "line"}``, each
-    line entry ``{"play", "trick", "seat", "card"}``, ``par`` the deal points there. A
-    record ``analyse`` does not analyse gets ``analyse``'s answer; a position outside the
-    record one error with code ``bad_position``. Never raises."""
+    line entry ``{"play", "trick", "seat", "card"}``, ``par`` the deal points with
+    perfect play from there. With ``card`` (a legal card of the seat to play there) the
+    line starts with that card instead, ``par`` is the par after it and ``cost`` what it
+    costs against the best. A record ``analyse`` does not analyse gets ``analyse``'s
+    answer; a position outside the record one error with code ``bad_position``, a card
+    that cannot be played there one with code ``bad_card``. Never raises."""
     out = analyse(record, best_cards=False)
     if not out.get("analysed") or out.get("par_outcome") == "thrown_in":
         return out
@@ -502,12 +507,12 @@ def perfect_line(record: object, *, after: object) -> Json:
         )
         return _unanalysed(out, problem, code=BAD_POSITION)
     try:
-        return _line_from(record, out, int(after))
+        return _line_from(record, out, int(after), card)
     except Exception as exc:  # noqa: BLE001 - perfect_line() must answer every input
         return unchecked(Problem(Code.INTERNAL_ERROR, f"the line failed on this record: {exc!r}"))
 
 
-def _line_from(record: Json, analysed: Json, after: int) -> Json:
+def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:
     options = resolve_rules(record.get("rules"))
     trump = SUIT_BY_TEXT[analysed["trump"]]
     forehand = (record["dealer"] + 1) % 4
@@ -516,12 +521,33 @@ def _line_from(record: Json, analysed: Json, after: int) -> Json:
     for text in record["plays"][:after]:
         pos = pos.after(CARD_BY_TEXT[text], trump)
     par0 = deal.card_par(pos, DEAL_POINTS // 2)
-    line = [
-        {"play": after + i, "trick": (after + i) // 4 + 1, **step}
-        for i, step in enumerate(deal.line(pos, par0))
+    out: Json = {"valid": True, "analysed": True, "errors": [], "after": after}
+    first: list[Json] = []
+    if card is not None:
+        played = CARD_BY_TEXT.get(card, -1) if isinstance(card, str) else -1
+        if played < 0 or not deal.legal(pos) >> played & 1:
+            return _unanalysed(analysed, _bad_card(card, pos.seat), code=BAD_CARD)
+        value = deal.child_value(pos, played, par0)
+        out["card"] = CARD_TEXT[played]
+        out["cost"] = par0 - value if pos.seat & 1 == 0 else value - par0
+        first = [{"seat": pos.seat, "card": CARD_TEXT[played]}]
+        pos, par0 = pos.after(played, trump), value
+    steps = first + deal.line(pos, par0)
+    out["line"] = [
+        {"play": after + i, "trick": (after + i) // 4 + 1, **step} for i, step in enumerate(steps)
     ]
-    par = analysed["plays"][after - 1]["par"] if after else analysed["par"]
-    return {"valid": True, "analysed": True, "errors": [], "after": after, "par": par, "line": line}
+    facts = _facts(check(record), record, (par0, DEAL_POINTS - par0), False)
+    out["par"] = _par_json(deal, facts, par0)[0]
+    return out
+
+
+def _bad_card(card: object, seat: int) -> Problem:
+    return Problem(
+        Code.BAD_FORMAT,
+        f"seat {seat} cannot play {card!r} at this position: it is not one of its legal cards",
+        field="card",
+        params={"card": str(card), "seat": seat},
+    )
 
 
 def deal_par(hands: list[int], *, trump: int, forehand: int, options: Options) -> int:
@@ -532,6 +558,7 @@ def deal_par(hands: list[int], *, trump: int, forehand: int, options: Options) -
 
 __all__ = [
     "ANALYSIS_VERSION",
+    "BAD_CARD",
     "BAD_POSITION",
     "GAME_NOT_ANALYSABLE",
     "NOT_ANALYSABLE",

@@ -6,7 +6,8 @@ against the plain reference solver (``games.engine.reference_solver``).
   (alpha-beta with a bounds table, every legal card, a full window) best value for the
   side to play less that card's;
 - the perfect line: playing the record up to a position and then the line gives a valid
-  record whose card points are the reference's value of that position;
+  record whose card points are the reference's value of that position; after any legal
+  card there, the line costs that card's value and ends at the reference's value;
 - the makeable table: for two whole deals the reference's par of every trump, and the
   outcome of each row from its points.
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import BAD_POSITION, CARD_BY_TEXT, Options, analyse, check, random_deal
+from games.engine import BAD_CARD, BAD_POSITION, CARD_BY_TEXT, Options, analyse, check, random_deal
 from games.engine.analysis import ALL, Position, perfect_line
 from games.engine.cards import DEAL_POINTS, TABLES, cards_of
 from games.engine.play import choice
@@ -179,3 +180,31 @@ def test_the_makeable_table_counts_melds_and_bella_as_the_par_does() -> None:
     assert own["card_points"] == out["par_card_points"]
     for row in out["makeable"]:
         assert sum(row["points"]) >= DEAL_POINTS
+
+
+def test_the_line_after_any_legal_card_costs_its_value() -> None:
+    opts = Options()
+    record = next(_deals(31, 1, {}))
+    out = analyse(record)
+    hands, trump = _hands(record), "CSHD".index(record["contract"]["trump"])
+    positions = dict(_positions(record))
+    for after in (18, 21, 25):
+        for card, cost in out["plays"][after]["values"].items():
+            line = perfect_line(record, after=after, card=card)
+            assert line["card"] == card and line["cost"] == cost, (after, card)
+            assert line["line"][0]["card"] == card and len(line["line"]) == 32 - after
+            played = copy.deepcopy(record)
+            played["plays"] = record["plays"][:after] + [s["card"] for s in line["line"]]
+            result = check(played)
+            assert result["valid"] and result["points"] == line["par"]
+            want = _reference(hands, positions[after].after(CARD_BY_TEXT[card], trump), trump, opts)
+            assert line["par"] == [want, DEAL_POINTS - want]
+
+
+def test_a_card_that_cannot_be_played_there_is_a_clear_error() -> None:
+    seat = (TIE_RECORD["dealer"] + 1) % 4
+    others = [c for h in TIE_RECORD["hands"][:seat] + TIE_RECORD["hands"][seat + 1 :] for c in h]
+    for card in ("ZZ", 7, others[0]):
+        out = perfect_line(TIE_RECORD, after=0, card=card)
+        assert [e["code"] for e in out["errors"]] == [BAD_CARD], card
+        assert out["errors"][0]["field"] == "card"

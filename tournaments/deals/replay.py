@@ -3,15 +3,22 @@ after any number of plays (the hands shrinking, the trick on the table, who play
 and what each of that seat's legal cards costs), the perfect line from there, the plays
 that turned the par's outcome, a graph of the par over the play and the makeable table.
 
-Everything comes from the deal version's record and its stored analysis (see
-docs/analysis.md); nothing is solved here, nothing is written.
+Everything the page shows comes from the deal version's record and its stored analysis
+(see docs/analysis.md): the page solves nothing. Only ``line_after``, for the API, asks
+the engine (``perfect_line``) for the line from a position, or after a card the record
+did not play there. Nothing is written.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
+from games import engine
 from games.engine.cards import CARD_BY_TEXT
+from games.models import DealVersion
+from tournaments.common.errors import Refused
 from tournaments.deals.hand_records import SeatView, card_view, hand_rows, turning_plays
 
 #: Graph size in SVG units (scaled to the page's width by CSS).
@@ -250,3 +257,28 @@ def replay(
         "graph": par_graph(analysis, team, step, turning),
         "makeable": makeable_rows(analysis),
     }
+
+
+#: Why a line cannot be given, by the engine's error code (``analyse``, ``perfect_line``).
+LINE_REFUSALS = {
+    engine.BAD_POSITION: _("This deal has no position after %(after)s plays."),
+    engine.BAD_CARD: _("That card cannot be played at this position."),
+    engine.NOT_ANALYSABLE: _("A deal entered as a summary has no play to analyse."),
+    engine.GAME_NOT_ANALYSABLE: _("There is no perfect-play analysis for this game."),
+    "thrown_in": _("A thrown-in deal was not played: there is no line to show."),
+}
+
+
+def line_after(version: DealVersion, *, after: int, card: str | None = None) -> dict[str, Any]:
+    """A perfect line from the position after ``after`` plays of the version's record (or
+    after ``card`` there): the engine's answer; its refusals as ``Refused`` with the
+    engine's code (``bad_position``, ``bad_card``, ...)."""
+    out = engine.perfect_line(version.record, after=after, card=card)
+    if out.get("analysed") and out.get("par_outcome") == "thrown_in":
+        raise Refused("thrown_in", LINE_REFUSALS["thrown_in"])
+    if out.get("analysed"):
+        return out
+    errors = out.get("errors") or []
+    code = errors[0]["code"] if errors else "invalid_record"
+    message = LINE_REFUSALS.get(code, _("This deal's record cannot be analysed."))
+    raise Refused(code, message, params={"after": after}, errors=errors)
