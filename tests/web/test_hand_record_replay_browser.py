@@ -1,7 +1,9 @@
 """On a phone (390 x 844, touch) in headless Chromium: the table's tablet opens the hand
 record of a deal whose par turned from made into failed on one play (TURNING_DEAL),
 steps through it trick by trick with "Weiter" until it finds that play, marked apart
-from the earlier slips, and jumps there from the list of turning plays; the same in
+from the earlier slips, asks what perfect play would have followed the better card and
+the one played, and jumps there from a column of the par graph and from the list of
+turning plays; the same in
 English, and without JavaScript (each step a page load). No CSP violation. Screenshots
 go to artifacts/screenshots/."""
 
@@ -27,6 +29,14 @@ from .test_csp import RECORD_VIOLATIONS, assert_no_violation
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TURN = 22  # TURNING_DEAL's QS by seat 1 (people count from 1): made into failed
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Each step is a request to a machine that may be busy: wait up to 15 s for it."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 @pytest.fixture
@@ -99,6 +109,12 @@ def test_stepping_through_finds_the_play_that_turned_the_game(
     expect(replay.locator(".replay-par")).to_contain_text("Team 1 105 · Team 2 99")
     expect(replay.locator(".replay-hand.is-to-play")).to_contain_text("Sitz 1")
     expect(replay.locator(".par-graph .pt.is-turning")).to_have_count(1)
+    choice.locator(".card-value[data-card='7S']").tap()  # what if 7♠ had been played?
+    what_if = choice.locator(".what-if")
+    expect(what_if).to_contain_text("Perfektes Spiel nach 7♠ (0):")
+    expect(what_if).to_contain_text("Stich 8:")
+    choice.locator(".card-value[data-card='QS']").tap()
+    expect(what_if).to_contain_text("Perfektes Spiel nach Q♠ (−3):")
     screenshot(page, "hand-record-turning-de")
 
     replay.locator(".replay-nav a[rel='next']").tap()

@@ -48,4 +48,77 @@
   });
 
   window.addEventListener("popstate", function () { swap(window.location.href, false); });
+
+  /* "What if": a tap on a card's value asks the API for the perfect line after that card
+     (GET .../line/?after=<step>&card=<card>) and shows it under the cards. */
+  var SUITS = { C: "\u2663", S: "\u2660", H: "\u2665", D: "\u2666" };
+
+  function cardText(text) {
+    return (text[0] === "T" ? "10" : text[0]) + SUITS[text[1]];
+  }
+
+  function showLine(box, section, body) {
+    box.textContent = "";
+    var head = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = section.dataset.labelWhatIf + " " + cardText(body.card) + " (" +
+      (body.cost ? "\u2212" + body.cost : "0") + "):";
+    head.appendChild(strong);
+    box.appendChild(head);
+    var list = document.createElement("ol");
+    list.className = "perfect-line";
+    var item = null;
+    var trick = null;
+    body.line.forEach(function (step) {
+      if (step.trick !== trick) {
+        trick = step.trick;
+        item = document.createElement("li");
+        item.textContent = section.dataset.labelTrick + " " + trick + ": ";
+        list.appendChild(item);
+      }
+      var card = document.createElement("span");
+      card.className = "line-card";
+      card.textContent = (step.seat + 1) + "\u00a0" + cardText(step.card) + " ";
+      item.appendChild(card);
+    });
+    box.appendChild(list);
+    box.hidden = false;
+  }
+
+  function whatIf(chip) {
+    var section = chip.closest("#replay");
+    var box = section.querySelector(".what-if");
+    var url = section.dataset.lineUrl + "?after=" + section.dataset.step + "&card=" + chip.dataset.card;
+    var headers = { Accept: "application/json" };
+    if (section.dataset.device) { headers.Authorization = "Device " + section.dataset.device; }
+    fetch(url, { credentials: "same-origin", headers: headers })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (body) {
+        if (body) {
+          section.querySelectorAll(".card-value.is-asked").forEach(function (c) { c.classList.remove("is-asked"); });
+          chip.classList.add("is-asked");
+          showLine(box, section, body);
+        }
+      });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var chip = ev.target.closest("#replay .card-value[data-card]");
+    if (chip) { whatIf(chip); }
+  });
+
+  document.addEventListener("keydown", function (ev) {
+    var chip = ev.target.closest && ev.target.closest("#replay .card-value[data-card]");
+    if (chip && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); whatIf(chip); }
+  });
+
+  /* The chips are buttons only where this script runs. */
+  function arm() {
+    document.querySelectorAll("#replay .card-value[data-card]").forEach(function (chip) {
+      chip.setAttribute("role", "button");
+      chip.setAttribute("tabindex", "0");
+    });
+  }
+  arm();
+  new MutationObserver(arm).observe(document.body, { childList: true, subtree: true });
 })();
