@@ -4,13 +4,15 @@ clear errors with stable codes for bad input; visible as the hand record is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.analysis_services import analyse_missing_deals
 from games.models import DealAnalysis
 from tests.conftest import Event, client_for
 from tests.factories import summary_record
-from tests.support.clients import APIClient
+from tests.support.clients import APIClient, Client
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
 from tournaments.deals import services
 from tournaments.events import services as tournament_services
@@ -97,6 +99,13 @@ def test_others_only_after_the_close_and_where_allowed(
     analysed.tournament.hand_records_public = False
     analysed.tournament.save(update_fields=["hand_records_public"])
     assert anonymous.get(url).status_code == 404
+
+
+def test_the_pages_session_may_ask_too(analysed: Event, organiser: Any) -> None:
+    web = Client()
+    web.force_login(organiser)  # the organiser's hand record page, logged in
+    response = web.get(line_url(analysed, f"after={PLAY}&card={CARD}"))
+    assert response.status_code == 200 and response.json()["cost"] == COST
 
 
 def test_the_schema_documents_the_endpoint(anonymous: APIClient) -> None:
