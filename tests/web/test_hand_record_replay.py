@@ -101,6 +101,8 @@ def test_the_costly_plays_mark_the_one_that_turned_the_game(analysed: Event, web
     assert costly and costly.group(1).count("<li") == 8
     turned = re.findall(r'<li class="is-turning">(.*?)</li>', costly.group(1), re.S)
     assert len(turned) == 1 and "hat das Spiel gedreht" in turned[0] and "(Stich 6)" in turned[0]
+    assert body.count('class="trick-card is-costly') == 8  # the play, trick by trick
+    assert body.count('class="trick-card is-costly is-turning"') == 1
 
 
 def test_the_perfect_line_joins_the_record_and_the_stored_lines(analysed: Event) -> None:

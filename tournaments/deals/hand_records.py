@@ -141,7 +141,7 @@ def card_view(text: str) -> dict[str, str]:
 
 
 def _tricks(
-    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int
+    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int, turning: list[int]
 ) -> list[dict[str, Any]]:
     tricks = []
     for n, trick in enumerate(result.get("tricks", [])):
@@ -155,6 +155,7 @@ def _tricks(
                     "card": card_view(card),
                     "cost": play.get("cost", 0),
                     "best": play.get("best", []),
+                    "turning": index in turning,
                 }
             )
         tricks.append(
@@ -231,7 +232,11 @@ def hand_record(
         ]
         if full
         else [],
-        "tricks": _tricks(result, plays, players=len(seats)) if full else [],
+        "tricks": _tricks(
+            result, plays, players=len(seats), turning=turning_plays(analysis) if plays else []
+        )
+        if full
+        else [],
         "analysable": profile.analysable,
         "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
