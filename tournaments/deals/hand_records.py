@@ -99,7 +99,7 @@ def side_views(
     ]
 
 
-def _hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
+def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
     """A hand by suit, strongest first: in the 32-card deck's trick order, in a deck of
     other ranks (``ranks``, the profile's, low to high) Jack and Nine first in trumps,
     then the natural order high to low."""
@@ -138,7 +138,7 @@ def card_view(text: str) -> dict[str, str]:
 
 
 def _tricks(
-    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int
+    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int, turning: list[int]
 ) -> list[dict[str, Any]]:
     tricks = []
     for n, trick in enumerate(result.get("tricks", [])):
@@ -152,6 +152,7 @@ def _tricks(
                     "card": card_view(card),
                     "cost": play.get("cost", 0),
                     "best": play.get("best", []),
+                    "turning": index in turning,
                 }
             )
         tricks.append(
@@ -166,11 +167,26 @@ def _tricks(
     return tricks
 
 
+def turning_plays(analysis: dict[str, Any]) -> list[int]:
+    """The indices of the plays after which the par's outcome differs from before."""
+    before = analysis.get("par_outcome")
+    out = []
+    for play in analysis.get("plays", []):
+        outcome = play.get("par_outcome", before)
+        if outcome != before:
+            out.append(play["play"])
+        before = outcome
+    return out
+
+
 def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[str, Any]]:
-    """The plays that lost deal points against par, in the order played."""
+    """The plays that lost deal points against par, in the order played; ``turning``
+    marks the ones that changed the par's outcome."""
+    turning = turning_plays(analysis)
     return [
         {
             **play,
+            "turning": play["play"] in turning,
             "seat_view": seats[play["seat"]],
             "card_view": card_view(play["card"]),
             "best_views": [card_view(c) for c in play.get("best", [])],
@@ -208,12 +224,16 @@ def hand_record(
         "sides": side_views(profile, result, analysis if plays else None),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
-            {"seat": seats[s], "rows": _hand_rows(hand, trump, profile.ranks)}
+            {"seat": seats[s], "rows": hand_rows(hand, trump, profile.ranks)}
             for s, hand in enumerate(record["hands"][: len(seats)])
         ]
         if full
         else [],
-        "tricks": _tricks(result, plays, players=len(seats)) if full else [],
+        "tricks": _tricks(
+            result, plays, players=len(seats), turning=turning_plays(analysis) if plays else []
+        )
+        if full
+        else [],
         "analysable": profile.analysable,
         "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
