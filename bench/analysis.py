@@ -6,9 +6,13 @@ skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterd
 Klaverjas), then times for each: the par from the first lead with a fresh solver
 (``deal_par``, for Klaverjas ``deal_margin``), ``analyse(record, best_cards=False)`` (the
 par before and after each of the 32 plays) and ``analyse(record)`` (the same plus every
-play's best cards). Prints the median, mean and worst in milliseconds, the CPU time of
-this process for the whole analysis of all deals and, per 24 deals (an evening's boards),
-the sum of the whole analyses. ``KLAMMERN_ENGINE=python`` times the interpreted engine.
+play's best cards; for Klammern also each legal card's value, the perfect line after each
+costly play and the makeable table) and, for Klammern, ``perfect_line`` from the middle of
+the deal. Prints the median, mean and worst in milliseconds of wall time, the CPU time of
+this process for the whole analysis of all deals, the sum of the whole analyses per 24
+deals, then an evening: the whole analysis of ``--boards`` deals (24) back to back, in CPU
+seconds of this process (one core; other work on the machine does not count) and wall
+seconds. ``KLAMMERN_ENGINE=python`` times the interpreted engine.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from games.engine import (  # noqa: E402
     CARD_BY_TEXT,
     analyse,
     deal_par,
+    perfect_line,
     random_deal,
     resolve_rules,
     running_native,
@@ -81,11 +86,20 @@ def _evenings(times: list[float]) -> None:
         print(f"per {EVENING} deals (analysis with best cards): {shown}")
 
 
+def _evening(records: list[dict[str, Any]]) -> None:
+    cpu, wall = time.process_time(), time.perf_counter()
+    for record in records:
+        analyse(record)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"evening of {len(records)} boards, whole analysis: {cpu:.2f} s CPU, {wall:.2f} s wall")
+
+
 def main() -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--boards", type=int, default=24, help="deals of the evening")
     parser.add_argument("--no-analysis", action="store_true", help="time the par only")
     parser.add_argument("--preset", default="klammern", help="the deals' rules preset")
     args = parser.parse_args()
@@ -100,6 +114,9 @@ def main() -> int:
         cpu = time.process_time() - cpu
         print(f"CPU time of the analyses with best cards: {cpu:.2f} s for {len(records)} deals")
         _evenings(times)
+        if args.preset.startswith("klammern"):
+            _time("perfect line after play 16", records, lambda r: perfect_line(r, after=16))
+        _evening(_deals(args.boards, args.seed + 1000, args.preset))
     return 0
 
 

@@ -6,7 +6,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 from tournaments.clubs import api as api_onboarding
 from tournaments.common.auth_views import TokenView
 from tournaments.deals.api import DealDetailView, DealListView
-from tournaments.deals.api_analysis import DealAnalysisView
+from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
 from tournaments.events import api, api_constraints
 from tournaments.leagues import api as league_api
 from tournaments.pairs import api as api_pairs
@@ -92,5 +92,10 @@ urlpatterns += [
         "matches/<int:match_id>/deals/<int:number>/analysis/",
         DealAnalysisView.as_view(),
         name="deal-analysis",
+    ),
+    path(
+        "matches/<int:match_id>/deals/<int:number>/line/",
+        DealLineView.as_view(),
+        name="deal-line",
     ),
 ]

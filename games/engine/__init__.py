@@ -1,7 +1,7 @@
 """The Klammern rules engine: a pure standard-library package.
 
 Checks deal records (``check``), analyses full deals under perfect play
-(``analyse``, ``deal_par``), generates random legal deals (``random_deal``) and
+(``analyse``, ``deal_par``, ``perfect_line``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
 ``score_hamburg``; ``score_match`` for Klaverjas, Belote, the Schieber and Klammern for 2
 or 3 players; ``until_over`` stops any of them at the deal that ended the match);
@@ -22,7 +22,16 @@ from .native import native_path
 if (_compiled := native_path()) is not None:
     __path__.insert(0, _compiled)
 
-from .analysis import ANALYSIS_VERSION, GAME_NOT_ANALYSABLE, NOT_ANALYSABLE, analyse, deal_par
+from .analysis import (
+    ANALYSIS_VERSION,
+    BAD_CARD,
+    BAD_POSITION,
+    GAME_NOT_ANALYSABLE,
+    NOT_ANALYSABLE,
+    analyse,
+    deal_par,
+    perfect_line,
+)
 from .cards import CARD_BY_TEXT, CARD_TEXT, TABLES, Suit
 from .dispatch import check
 from .errors import Code, EngineError, KeeperError, Problem, RulesError
@@ -62,6 +71,8 @@ from .rules import (
 __all__ = [
     "ALL_PRESETS",
     "ANALYSIS_VERSION",
+    "BAD_CARD",
+    "BAD_POSITION",
     "ENGINE_ONLY_PRESETS",
     "FIRST_DEALER",
     "GAME_NOT_ANALYSABLE",
@@ -86,6 +97,7 @@ __all__ = [
     "analyse",
     "check",
     "deal_par",
+    "perfect_line",
     "deck_texts",
     "is_team_game",
     "player_count",

@@ -33,7 +33,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, DEAL_POINTS, SUIT_BY_TEXT, TABLES, sorted_for_display
+from .cards import (
+    CARD_BY_TEXT,
+    CARD_TEXT,
+    DEAL_POINTS,
+    SUIT_BY_TEXT,
+    SUIT_LETTERS,
+    TABLES,
+    sorted_for_display,
+)
 from .dispatch import check as check_any_game
 from .errors import Code, Problem, RulesError
 from .klaverjas_analysis import analyse_klaverjas
@@ -121,6 +129,70 @@ class DealAnalysis:
         """The legal cards of the seat to play (``play.choice``)."""
         hand = self.hands[pos.seat] & pos.remaining
         return choice(hand, pos.trick, TABLES[self.trump], self.options).legal
+
+    def child_value(self, pos: Position, card: int, par0: int) -> int:
+        """Team 0's card points of the whole deal after the seat to play plays ``card`` at
+        ``pos``, whose par is ``par0``: no card beats the par for the side to play, so
+        the par bounds the search from that side and is its first test."""
+        child = pos.after(card, self.trump)
+        g = par0 - child.taken
+        if pos.seat & 1 == 0:
+            value = self.solver.solve(child.remaining, child.leader, child.trick, g, upper=g)
+        else:
+            value = self.solver.solve(child.remaining, child.leader, child.trick, g + 1, lower=g)
+        return child.taken + value
+
+    def card_costs(self, pos: Position, par0: int) -> dict[int, int]:
+        """Each legal card's cost (deal points) against the best card for its side. Cards
+        the solver counts as equivalent (``Solver.distinct``) share one search."""
+        legal = self.legal(pos)
+        sign = 1 if pos.seat & 1 == 0 else -1
+        others = pos.remaining & ~self.hands[pos.seat]
+        for c in pos.trick:
+            others |= 1 << c
+        classes = self.equivalent(legal, others)
+        cost: dict[int, int] = {}
+        for members in classes:
+            value = par0 if len(classes) == 1 else self.child_value(pos, members[0], par0)
+            for c in members:
+                cost[c] = sign * (par0 - value)
+        return {c: cost[c] for c in sorted_for_display(legal, TABLES[self.trump])}
+
+    def equivalent(self, cards: int, others: int) -> list[list[int]]:
+        """``cards`` in classes of equivalent cards (as ``Solver.distinct`` skips them)."""
+        solver = self.solver
+        classes: list[list[int]] = []
+        for s in range(4):
+            prev = -1
+            for c in solver.order[s]:
+                if cards >> c & 1:
+                    if solver.value[c] == prev:
+                        classes[-1].append(c)
+                    else:
+                        classes.append([c])
+                    prev = solver.value[c]
+                elif others >> c & 1:
+                    prev = -1
+        return classes
+
+    def line(self, pos: Position, par0: int) -> list[Json]:
+        """A perfect line from ``pos`` (par ``par0``) to the end of the deal: at each turn
+        the strongest card (in display order) that keeps the par."""
+        out: list[Json] = []
+        while pos.remaining:
+            card = self.keeping_card(pos, par0)
+            out.append({"seat": pos.seat, "card": CARD_TEXT[card]})
+            pos = pos.after(card, self.trump)
+        return out
+
+    def keeping_card(self, pos: Position, par0: int) -> int:
+        """The first card in display order that keeps the par ``par0``."""
+        mine = pos.seat & 1 == 0
+        for c in sorted_for_display(self.legal(pos), TABLES[self.trump]):
+            child = pos.after(c, self.trump)
+            if self.at_least(child, par0) if mine else not self.at_least(child, par0 + 1):
+                return c
+        raise AssertionError("no legal card keeps the par")  # the par is some card's value
 
     def best_cards(self, pos: Position, par0: int) -> list[str]:
         """The legal cards that keep the par ``par0`` (team 0's card points)."""
@@ -262,8 +334,12 @@ def _play_entry(
 ) -> tuple[Json, Position, int]:
     seat = pos.seat
     child = pos.after(card, deal.trump)
-    after0 = deal.card_par(child, before0)
-    par, _ = _par_json(deal, facts, after0)
+    costs = deal.card_costs(pos, before0) if best_cards else {}
+    if card in costs:
+        after0 = before0 - costs[card] if seat & 1 == 0 else before0 + costs[card]
+    else:
+        after0 = deal.card_par(child, before0)
+    par, scored = _par_json(deal, facts, after0)
     cost = before0 - after0 if seat & 1 == 0 else after0 - before0
     entry: Json = {
         "play": index,
@@ -271,11 +347,53 @@ def _play_entry(
         "seat": seat,
         "card": CARD_TEXT[card],
         "par": par,
+        "par_outcome": scored["outcome"],
         "cost": cost,
     }
     if best_cards:
-        entry["best"] = deal.best_cards(pos, before0)
+        entry["best"] = [CARD_TEXT[c] for c, v in costs.items() if v == 0]
+        entry["values"] = {CARD_TEXT[c]: v for c, v in costs.items()}
+        if cost > 0:
+            entry["line"] = deal.line(pos, before0)
     return entry, child, after0
+
+
+def _makeable(deal: DealAnalysis, record: Json, result: Json, card0: int) -> list[Json]:
+    """What each trump would give each playing team with perfect play (the points game:
+    no March, multiplier 1): the record's melds as announced; Bella as announced for the
+    deal's trump, else for whoever holds King and Queen of that trump. The row of the
+    deal's own trump and playing team is the par."""
+    rows = []
+    for trump in range(4):
+        if trump == deal.trump:
+            points0 = card0
+        else:
+            points0 = deal_par(
+                deal.hands, trump=trump, forehand=deal.start.leader, options=deal.options
+            )
+        for team in (0, 1):
+            facts = _facts(result, record, (points0, DEAL_POINTS - points0), False)
+            facts.declarer, facts.trump, facts.march, facts.multiplier = team, trump, False, 1
+            if trump != deal.trump:
+                facts.bella = _bella_holder(deal.hands, trump)
+            scored = score_deal(facts, deal.options)
+            rows.append(
+                {
+                    "trump": SUIT_LETTERS[trump],
+                    "team": team,
+                    "points": scored["points"],
+                    "card_points": [points0, DEAL_POINTS - points0],
+                    "outcome": scored["outcome"],
+                }
+            )
+    return rows
+
+
+def _bella_holder(hands: list[int], trump: int) -> int | None:
+    """The seat holding King and Queen of ``trump``, if one does."""
+    table = TABLES[trump]
+    pair = 1 << table.king | 1 << table.queen
+    return next((seat for seat, hand in enumerate(hands) if hand & pair == pair), None)
 
 
 def _analyse_valid(record: Json, result: Json, best_cards: bool) -> Json:
@@ -313,9 +431,13 @@ def _analyse_valid(record: Json, result: Json, best_cards: bool) -> Json:
                 last = result["tricks"][index // 4]
                 lost = last["winner"] & 1 != playing
             entry["march"] = deal.march_holds(child, lost)
+            # a March is won or lost on the tricks, not on the points par
+            entry["par_outcome"] = "march_won" if entry["march"] else "march_lost"
         plays.append(entry)
         pos = child
     out["plays"] = plays
+    if best_cards:
+        out["makeable"] = _makeable(deal, record, result, card0)
     revoke = record.get("revoke")
     out["revoke"] = None
     if revoke is not None:
@@ -325,6 +447,8 @@ def _analyse_valid(record: Json, result: Json, best_cards: bool) -> Json:
             "card": CARD_TEXT[CARD_BY_TEXT[revoke["card"]]],
             "best": deal.best_cards(pos, before0),
         }
+        if best_cards:
+            out["revoke"]["line"] = deal.line(pos, before0)
     return out
 
 
@@ -359,6 +483,78 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     return out
 
 
+#: The error code of a position that is not in the record (``perfect_line``'s ``after``).
+BAD_POSITION: Final = "bad_position"
+#: The error code of a card the seat to play cannot play there (``perfect_line``'s ``card``).
+BAD_CARD: Final = "bad_card"
+
+
+def perfect_line(record: object, *, after: object, card: object = None) -> Json:
+    """The rest of the deal with perfect play from the position after the record's first
+    ``after`` plays: ``{"valid", "analysed", "errors", "after", "par", "line"}``, each
+    line entry ``{"play", "trick", "seat", "card"}``, ``par`` the deal points with
+    perfect play from there. With ``card`` (a legal card of the seat to play there) the
+    line starts with that card instead, ``par`` is the par after it and ``cost`` what it
+    costs against the best. A record ``analyse`` does not analyse gets ``analyse``'s
+    answer; a position outside the record one error with code ``bad_position``, a card
+    that cannot be played there one with code ``bad_card``. Never raises."""
+    out = analyse(record, best_cards=False)
+    if not out.get("analysed") or out.get("par_outcome") == "thrown_in":
+        return out
+    assert isinstance(record, dict)
+    plays = len(record["plays"])
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= plays:
+        problem = Problem(
+            Code.BAD_FORMAT,
+            f"there is no position after {after!r} plays: the record has {plays} plays",
+            field="after",
+            params={"after": str(after), "plays": plays},
+        )
+        return _unanalysed(out, problem, code=BAD_POSITION)
+    try:
+        return _line_from(record, out, int(after), card)
+    except Exception as exc:  # noqa: BLE001 - perfect_line() must answer every input
+        return unchecked(Problem(Code.INTERNAL_ERROR, f"the line failed on this record: {exc!r}"))
+
+
+def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:
+    options = resolve_rules(record.get("rules"))
+    trump = SUIT_BY_TEXT[analysed["trump"]]
+    forehand = (record["dealer"] + 1) % 4
+    deal = DealAnalysis(_hands(record), trump, forehand, options, analysed["playing_team"])
+    pos = deal.start
+    for text in record["plays"][:after]:
+        pos = pos.after(CARD_BY_TEXT[text], trump)
+    par0 = deal.card_par(pos, DEAL_POINTS // 2)
+    out: Json = {"valid": True, "analysed": True, "errors": [], "after": after}
+    first: list[Json] = []
+    if card is not None:
+        played = CARD_BY_TEXT.get(card, -1) if isinstance(card, str) else -1
+        if played < 0 or not deal.legal(pos) >> played & 1:
+            return _unanalysed(analysed, _bad_card(card, pos.seat), code=BAD_CARD)
+        value = deal.child_value(pos, played, par0)
+        out["card"] = CARD_TEXT[played]
+        out["cost"] = par0 - value if pos.seat & 1 == 0 else value - par0
+        first = [{"seat": pos.seat, "card": CARD_TEXT[played]}]
+        pos, par0 = pos.after(played, trump), value
+    steps = first + deal.line(pos, par0)
+    out["line"] = [
+        {"play": after + i, "trick": (after + i) // 4 + 1, **step} for i, step in enumerate(steps)
+    ]
+    facts = _facts(check(record), record, (par0, DEAL_POINTS - par0), False)
+    out["par"] = _par_json(deal, facts, par0)[0]
+    return out
+
+
+def _bad_card(card: object, seat: int) -> Problem:
+    return Problem(
+        Code.BAD_FORMAT,
+        f"seat {seat} cannot play {card!r} at this position: it is not one of its legal cards",
+        field="card",
+        params={"card": str(card), "seat": seat},
+    )
+
+
 def deal_par(hands: list[int], *, trump: int, forehand: int, options: Options) -> int:
     """Team 0's card points (cards, Jappa/Mie, last trick; 164 in all) with perfect play
     from the start of a deal: ``hands`` are the four dealt hands as masks."""
@@ -367,9 +563,12 @@ def deal_par(hands: list[int], *, trump: int, forehand: int, options: Options) -
 
 __all__ = [
     "ANALYSIS_VERSION",
+    "BAD_CARD",
+    "BAD_POSITION",
     "GAME_NOT_ANALYSABLE",
     "NOT_ANALYSABLE",
     "DealAnalysis",
     "analyse",
     "deal_par",
+    "perfect_line",
 ]

@@ -147,12 +147,25 @@ class Solver:
         """True when team 0 takes at least ``bound`` from this position on."""
         return self.search(remaining, leader, trick, bound - 1, bound) >= bound
 
-    def solve(self, remaining: int, leader: int, trick: list[int], guess: int = -1) -> int:
+    def solve(
+        self,
+        remaining: int,
+        leader: int,
+        trick: list[int],
+        guess: int = -1,
+        *,
+        lower: int = 0,
+        upper: int = -1,
+    ) -> int:
         """Team 0's exact value of a position: zero-window tests, each halving the interval
         the value is known to lie in (the first at ``guess`` when given). Halving took
-        fewer nodes than MTD(f)'s steps of one point or a full window (bench/analysis.py)."""
-        lower, upper = 0, self.available(remaining, trick)
-        probe = guess if 0 < guess <= upper else (upper + 1) // 2
+        fewer nodes than MTD(f)'s steps of one point or a full window (bench/analysis.py).
+        ``lower`` and ``upper`` (when ``upper >= 0``) are bounds the caller already knows
+        the value to keep: a card's value never beats the par of the position before it."""
+        most = self.available(remaining, trick)
+        upper = most if upper < 0 or upper > most else upper
+        lower = lower if lower > 0 else 0
+        probe = guess if lower < guess <= upper else (lower + upper + 1) // 2
         while lower < upper:
             g = self.search(remaining, leader, trick, probe - 1, probe)
             if g >= probe:

@@ -16,6 +16,7 @@ What it does not do
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,6 +164,16 @@ class MatchState:
 
 
 @dataclass(frozen=True)
+class BoardCards:
+    """The cards of one duplicate board as dealt: its dealer, each seat's hand (in the
+    order dealt) and the turned-up card (in the dealer's hand)."""
+
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    upcard: str
+
+
+@dataclass(frozen=True)
 class GameProfile:
     """A game as the platform plays it. Subclasses answer the match's score.
 
@@ -190,6 +201,9 @@ class GameProfile:
       buttons); ``suit_styles``: the suit styles its clubs may show (``SUIT_STYLES``).
     - ``paper_columns``: the columns the paper score sheet (the fallback when a tablet
       fails) gives each side for every deal, as the game counts them.
+    - ``duplicate``: a tournament of it may be played in duplicate (RULES.md, "Duplicate
+      tournaments"); ``deal_board`` then deals a board and ``board_result`` reads a
+      team's result of a board from the engine's deal result.
     """
 
     key: str
@@ -214,6 +228,7 @@ class GameProfile:
     analysis_note: Label = ""
     suit_styles: tuple[str, ...] = (FRENCH,)
     paper_columns: tuple[Column, ...] = PAPER_POINTS
+    duplicate: bool = False
 
     # --- seats -------------------------------------------------------------------------
 
@@ -307,3 +322,15 @@ class GameProfile:
         """A line under a deal's points on the tablet's list ("" for none): Klaverjas's
         roem, Belote's announcements and belote."""
         return ""
+
+    # --- duplicate ---------------------------------------------------------------------
+
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """One board's cards, shuffled by ``rng`` and dealt by ``dealer`` (games with
+        ``duplicate`` only)."""
+        raise NotImplementedError
+
+    def board_result(self, result: Result) -> tuple[int, int]:
+        """Each team's result of a board: its deal points as the match counts them
+        (games with ``duplicate`` only)."""
+        raise NotImplementedError

@@ -4,6 +4,7 @@ perfect-play analysis plays; the club rating's Klammern pool."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ from games import engine
 
 from .base import (
     TO_TARGET,
+    BoardCards,
     Column,
     DealColumn,
     EntrySheet,
@@ -58,6 +60,33 @@ class KlammernProfile(GameProfile):
         if mode == TO_TARGET:
             return str(_("a Liga-Partie to %(target)s")) % {"target": target}
         return deals_text(deals)
+
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """32 cards shuffled and dealt 3-2-3 from the dealer's left (RULES.md, Deal);
+        the upcard is the middle card of the dealer's last packet of 3."""
+        deck = list(engine.CARD_TEXT)
+        rng.shuffle(deck)
+        hands: list[list[str]] = [[], [], [], []]
+        order = [(dealer + 1 + k) % 4 for k in range(4)]
+        position = 0
+        for packet in (3, 2, 3):
+            for seat in order:
+                hands[seat] += deck[position : position + packet]
+                position += packet
+        return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][6])
+
+    def board_result(self, result: Result) -> tuple[int, int]:
+        """The deal points of each team (melds, Bella and bonuses included); a game the
+        playing team lost gives the defenders all of them and the playing team 0
+        (RULES.md, "Duplicate tournaments"); a thrown-in board is 0 for both."""
+        if result.get("outcome") == "thrown_in":
+            return (0, 0)
+        points = result.get("points") or [0, 0]
+        winner, playing = result.get("winner_team"), result.get("playing_team")
+        if winner is not None and playing is not None and winner != playing:
+            all_points = int(points[0]) + int(points[1])
+            return (all_points, 0) if winner == 0 else (0, all_points)
+        return (int(points[0]), int(points[1]))
 
     def match_state(
         self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
@@ -166,6 +195,7 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         deal_columns=DEAL_COLUMNS,
         contract_words=CONTRACT_WORDS,
         paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,
+        duplicate=not hamburg,
     )
 
 

@@ -26,6 +26,7 @@ CHANGED = {
     "bye_score_mode": "fixed",
     "bye_fixed_points": 3,
     "tiebreaks": ["games_won", "tournament_points"],
+    "duplicate": True,
 }
 
 

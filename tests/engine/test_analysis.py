@@ -119,6 +119,8 @@ def test_a_march_says_whether_it_can_be_forced() -> None:
     assert isinstance(out["par_march"], bool)
     assert out["par_outcome"] == ("march_won" if out["par_march"] else "march_lost")
     assert all("march" in e for e in out["plays"])
+    for entry in out["plays"]:
+        assert entry["par_outcome"] == ("march_won" if entry["march"] else "march_lost")
     took_all = check(record)["outcome"] == "march_won"
     assert out["plays"][-1]["march"] == took_all
 

@@ -58,3 +58,45 @@ COSTLY_DEAL: dict[str, Any] = {
 }
 #: (play index, seat, card, cost, best cards) of the one costly play.
 COSTLY_PLAY = (5, 1, "AC", 26, ["KC", "JC"])
+
+
+#: A full deal (dealt by seat 1: a match's second deal) in which one play turns the par
+#: from made into failed: Kleines in Spades by seat 0 (Terz Q-K-A of Spades and Bella for
+#: team 0), par 122:82 at the start. In trick 6 seat 0 (people say "Sitz 1") plays ``QS``
+#: (play index 22) where ``7S`` kept the par: it costs only 3 points, but takes team 0's
+#: par from 105:99 to 102:102, a tie, which fails. Seven earlier plays were costly
+#: without turning the game. Found with ``random_deal(random.Random(24))`` (its tenth).
+TURNING_DEAL: dict[str, Any] = {
+    "format": "klammern-deal/1",
+    "dealer": 1,
+    "hands": [
+        ["7S", "AS", "QS", "8D", "KD", "KS", "8H", "7D"],
+        ["KC", "TS", "8S", "JS", "9H", "AD", "9C", "QH"],
+        ["QC", "8C", "AH", "TH", "AC", "JD", "TC", "9D"],
+        ["7H", "QD", "7C", "KH", "TD", "JC", "JH", "9S"],
+    ],
+    "upcard": "9C",
+    "contract": {"kind": "kleines", "declarer": 0, "trump": "S"},
+    "bidding": [
+        {"seat": 2, "call": "pass"},
+        {"seat": 3, "call": "pass"},
+        {"seat": 0, "call": "pass"},
+        {"seat": 1, "call": "pass"},
+        {"seat": 2, "call": "pass"},
+        {"seat": 3, "call": "pass"},
+        {"seat": 0, "call": "kleines", "trump": "S"},
+        {"seat": 1, "call": "pass"},
+    ],
+    "melds": [{"seat": 0, "cards": ["QS", "KS", "AS"]}],
+    "bella": 0,
+    "plays": [
+        *("9D", "QD", "7D", "AD"),
+        *("KC", "QC", "JC", "KS"),
+        *("8D", "JS", "JD", "TD"),
+        *("9C", "TC", "7C", "AS"),
+        *("8H", "QH", "AH", "KH"),
+        *("8C", "9S", "QS", "8S"),
+        *("7H", "7S", "9H", "TH"),
+        *("KD", "TS", "AC", "JH"),
+    ],
+}

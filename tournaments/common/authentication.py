@@ -64,6 +64,8 @@ LOADED_FIELDS: dict[type[Model], tuple[str, ...]] = {
         "rules_preset",
         "rules_options",
         "results_version",
+        "duplicate",
+        "board_seed",
     ),
     Match: ("id", "round", "table", "mode", "deals_planned", "target", "status", "finished_at"),
 }

@@ -98,6 +98,13 @@ def _field_templates() -> dict[str, str]:
             "melds and Bella are entered on their own): enter a whole number from 0 to 164 "
             "for one team."
         ),
+        "board_mismatch.dealer": _(
+            "This board is dealt by {expected}: enter the deal as the board's cards lie."
+        ),
+        "board_mismatch.upcard": _("The upcard of this board is {card}."),
+        "board_mismatch.hands": _(
+            "{seat} holds other cards than the board gives this seat: enter the board's hands."
+        ),
         # chosen by the browser when the two numbers do not add up to 164
         "impossible_points.sum": _(
             "The card points {card_points} add up to {card_points_sum}, but a deal has 164 "
@@ -199,6 +206,7 @@ def ui_strings() -> dict[str, str]:
     """Texts the table's JavaScript shows on its own."""
     return {
         "waiting": _("%(n)s waiting"),
+        "board": _("Board %(n)s"),
         "allSent": _("All entries sent"),
         "offline": _("Offline: entries are kept and sent later"),
         "saved": _("Deal %(n)s saved"),

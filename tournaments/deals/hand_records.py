@@ -1,7 +1,7 @@
 """Reads for hand records: who may see a deal's hand record, and what its page shows
 (the four hands by suit, the contract, the play trick by trick, par against the actual
-result, the costly plays) from a deal version and its stored analysis; the points each
-player lost against par, deal by deal, for the player page.
+result, the costly plays) from a deal version and its stored analysis. The points each
+player lost against par over evenings and seasons are read by ``par_selectors.py``.
 
 Who sees them: the table's own device at once, the club's organisers always, everyone
 else once the round is closed and only where the tournament's ``hand_records_public``
@@ -13,14 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
-
 from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
-from games.models import Deal, DealAnalysis, DealVersion
-from tournaments.clubs.models import Player
+from games.models import DealAnalysis, DealVersion
 from tournaments.common.permissions import organises_club
-from tournaments.events.models import DeviceCredential, Match, Round, Seat
+from tournaments.events.models import DeviceCredential, Match, Round
 
 #: Plays costing at least this many deal points are listed as costly plays.
 COSTLY = 1
@@ -102,7 +99,7 @@ def side_views(
     ]
 
 
-def _hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
+def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
     """A hand by suit, strongest first: in the 32-card deck's trick order, in a deck of
     other ranks (``ranks``, the profile's, low to high) Jack and Nine first in trumps,
     then the natural order high to low."""
@@ -141,7 +138,7 @@ def card_view(text: str) -> dict[str, str]:
 
 
 def _tricks(
-    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int
+    result: dict[str, Any], plays: list[dict[str, Any]], *, players: int, turning: list[int]
 ) -> list[dict[str, Any]]:
     tricks = []
     for n, trick in enumerate(result.get("tricks", [])):
@@ -155,6 +152,7 @@ def _tricks(
                     "card": card_view(card),
                     "cost": play.get("cost", 0),
                     "best": play.get("best", []),
+                    "turning": index in turning,
                 }
             )
         tricks.append(
@@ -169,11 +167,26 @@ def _tricks(
     return tricks
 
 
+def turning_plays(analysis: dict[str, Any]) -> list[int]:
+    """The indices of the plays after which the par's outcome differs from before."""
+    before = analysis.get("par_outcome")
+    out = []
+    for play in analysis.get("plays", []):
+        outcome = play.get("par_outcome", before)
+        if outcome != before:
+            out.append(play["play"])
+        before = outcome
+    return out
+
+
 def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[str, Any]]:
-    """The plays that lost deal points against par, in the order played."""
+    """The plays that lost deal points against par, in the order played; ``turning``
+    marks the ones that changed the par's outcome."""
+    turning = turning_plays(analysis)
     return [
         {
             **play,
+            "turning": play["play"] in turning,
             "seat_view": seats[play["seat"]],
             "card_view": card_view(play["card"]),
             "best_views": [card_view(c) for c in play.get("best", [])],
@@ -211,12 +224,16 @@ def hand_record(
         "sides": side_views(profile, result, analysis if plays else None),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
-            {"seat": seats[s], "rows": _hand_rows(hand, trump, profile.ranks)}
+            {"seat": seats[s], "rows": hand_rows(hand, trump, profile.ranks)}
             for s, hand in enumerate(record["hands"][: len(seats)])
         ]
         if full
         else [],
-        "tricks": _tricks(result, plays, players=len(seats)) if full else [],
+        "tricks": _tricks(
+            result, plays, players=len(seats), turning=turning_plays(analysis) if plays else []
+        )
+        if full
+        else [],
         "analysable": profile.analysable,
         "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
@@ -237,84 +254,3 @@ def match_hand_records(match: Match) -> list[dict[str, Any]]:
         .order_by("deal__number")
     )
     return [hand_record(v, seats, profile) for v in versions]
-
-
-# --- players --------------------------------------------------------------------------
-
-
-def player_par_losses(player: Player) -> list[dict[str, Any]]:
-    """The deal points the player's own plays lost against par, per analysed deal of the
-    public tournaments whose hand records are public and whose round is closed, oldest
-    first: tournament, round, table, deal number, the match and the points lost."""
-    seats = {
-        s.table_id: s
-        for s in Seat.objects.filter(
-            player=player,
-            round__status=Round.Status.CLOSED,
-            round__tournament__is_public=True,
-            round__tournament__hand_records_public=True,
-        )
-    }
-    analyses: QuerySet[DealAnalysis] = (
-        DealAnalysis.objects.filter(
-            analysed=True, version__is_current=True, version__deal__match__table__in=list(seats)
-        )
-        .select_related("version__deal__match__round__tournament")
-        .order_by(
-            "version__deal__match__round__tournament__created",
-            "version__deal__match__round__number",
-            "version__deal__number",
-        )
-    )
-    rows = []
-    for a in analyses:
-        deal: Deal = a.version.deal
-        seat = seats[deal.match.table_id]
-        rows.append(
-            {
-                "tournament": deal.match.round.tournament,
-                "round": deal.match.round.number,
-                "match": deal.match,
-                "number": deal.number,
-                "lost": a.costs[seat.position] if a.costs else 0,
-            }
-        )
-    return rows
-
-
-def par_loss_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per tournament (in the order of ``rows``): deals analysed, points lost, average."""
-    out: dict[int, dict[str, Any]] = {}
-    for row in rows:
-        t = row["tournament"]
-        entry = out.setdefault(t.pk, {"tournament": t, "deals": 0, "lost": 0})
-        entry["deals"] += 1
-        entry["lost"] += row["lost"]
-    for entry in out.values():
-        entry["average"] = round(entry["lost"] / entry["deals"], 1)
-    return list(out.values())
-
-
-def par_loss_chart(
-    rows: list[dict[str, Any]], *, width: int = 320, height: int = 120, last: int = 40
-) -> dict[str, Any] | None:
-    """Bars of the points lost in the player's last ``last`` analysed deals (SVG
-    coordinates as strings, never localized)."""
-    rows = rows[-last:]
-    if not rows:
-        return None
-    top = max(max(r["lost"] for r in rows), 10)
-    step = (width - 8) / len(rows)
-    bars = []
-    for i, r in enumerate(rows):
-        h = (height - 20) * r["lost"] / top
-        bars.append(
-            {
-                "x": f"{4 + i * step:.1f}",
-                "y": f"{height - 16 - h:.1f}",
-                "w": f"{max(step - 2, 1):.1f}",
-                "h": f"{h:.1f}",
-                "row": r,
-            }
-        )
-    return {"width": width, "height": height, "bars": bars, "top": top, "baseline": height - 16}

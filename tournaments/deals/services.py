@@ -42,11 +42,13 @@ from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
     liga_partie,
     points_match,
+    tournament_board,
     tournament_options,
     tournament_profile,
 )
 from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
+from tournaments.results.duplicate import board_mismatch
 from tournaments.results.versions import notify_results_changed
 
 MAX_LIGA_DEALS = 40
@@ -140,12 +142,13 @@ def check_record(record: dict[str, Any], *, match: Match) -> dict[str, Any]:
 
 def _ensure_playable(match: Match, *, number: int, thrown_in: bool) -> None:
     """Deal ``number`` fits the match: a thrown-in deal is recorded but is not one of the
-    planned deals (RULES.md), so each one lets the numbers run one further."""
+    planned deals (RULES.md), so each one lets the numbers run one further (not in a
+    duplicate tournament: there it is a board played)."""
     if number < 1:
         raise Refused("bad_deal_number", _("Deals are numbered from 1."))
     planned = match.deals_planned or 0
     beyond = match.mode == Match.Mode.DEALS and number > planned
-    if beyond and number > planned + _thrown_in(match) + (1 if thrown_in else 0):
+    if beyond and number > planned + _runs_further(match, thrown_in=thrown_in):
         raise Refused(
             "too_many_deals",
             _("This match has %(planned)s deals; deal %(number)s is too many."),
@@ -159,14 +162,31 @@ def _ensure_playable(match: Match, *, number: int, thrown_in: bool) -> None:
         )
 
 
+def _runs_further(match: Match, *, thrown_in: bool) -> int:
+    """How far the deal numbers may run beyond the planned deals: one per thrown-in deal,
+    this one included (none in a duplicate tournament)."""
+    return _thrown_in(match) + (1 if thrown_in and _unplanned(match) else 0)
+
+
+def _unplanned(match: Match) -> str:
+    """The outcome of a deal that is not one of the match's planned deals: a thrown-in
+    deal (RULES.md); none ("") in a duplicate tournament, where a thrown-in board is a
+    board played (0 for both teams) and the next deal is the next board."""
+    return "" if match.round.tournament.duplicate else DealVersion.Outcome.THROWN_IN
+
+
 def _thrown_in(match: Match) -> int:
+    """The match's thrown-in deals that let its numbers run further."""
+    if not _unplanned(match):
+        return 0
     return DealVersion.objects.current().filter(deal__match=match, outcome="thrown_in").count()
 
 
 def _played(match: Match) -> int:
-    """The match's deals that were played (thrown-in deals are not among them)."""
+    """The match's deals that were played (thrown-in deals are not among them, except in
+    a duplicate tournament)."""
     versions = DealVersion.objects.current().filter(deal__match=match)
-    return versions.exclude(outcome="thrown_in").count()
+    return versions.exclude(outcome=_unplanned(match)).count()
 
 
 def _is_finished(match: Match, *, played: int | None = None) -> bool:
@@ -412,7 +432,7 @@ def _insert_first_version(
     On PostgreSQL one statement writes both rows and reads the rest (its snapshot is
     taken after the lock was granted, so every earlier entry of the match is seen; the
     reads do not see the rows the statement writes)."""
-    thrown_in = DealVersion.Outcome.THROWN_IN
+    thrown_in = _unplanned(match)
     if connection.vendor != "postgresql":
         before = _deals_before(match, number)
         deal = Deal.objects.create(match=match, number=number)
@@ -493,6 +513,26 @@ def _ensure_dealer(
     )
 
 
+def _ensure_board(match: Match, *, number: int, record: dict[str, Any]) -> bool:
+    """In a duplicate tournament deal ``number`` is board ``number``: a record whose
+    dealer, upcard or hands differ from the board's is refused. True if the match plays
+    boards (its dealer is then the board's, whatever was thrown in before)."""
+    board = tournament_board(match.round.tournament, round_number=match.round.number, number=number)
+    if board is None:
+        return False
+    if problems := board_mismatch(board, record):
+        raise Refused(
+            "board_mismatch",
+            _(
+                "Deal %(number)s is board %(number)s, and this record does not fit its "
+                "cards: enter the deal as the board was dealt."
+            ),
+            params={"number": number},
+            errors=problems,
+        )
+    return True
+
+
 def _already_entered(number: int) -> Conflict:
     return Conflict(
         "deal_exists",
@@ -525,6 +565,7 @@ def submit_deal(
     second entry of the same number. A refusal raised after the write rolls it back
     with the caller's transaction (see the note above)."""
     result = check_record(record, match=match)
+    plays_board = _ensure_board(match, number=number, record=record)
     match, round_status = _lock_match_for_entry(match)
     if round_status == Round.Status.CLOSED:
         # an archived league season's tables are all closed (its match days are final or
@@ -544,7 +585,8 @@ def submit_deal(
     except IntegrityError as exc:
         raise _already_entered(number) from exc
     _ensure_in_order(match, number=number, before=before)
-    _ensure_dealer(match, number=number, record=record, previous=before.previous)
+    if not plays_board:
+        _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
     _queue_analysis(version)
@@ -594,7 +636,8 @@ def correct_deal(
     result = check_record(record, match=match)
     if record == current.record:
         return current
-    if record.get("dealer") != current.record.get("dealer"):
+    plays_board = _ensure_board(match, number=number, record=record)
+    if not plays_board and record.get("dealer") != current.record.get("dealer"):
         _ensure_dealer(match, number=number, record=record, previous=_previous_deal(deal))
     DealVersion.objects.filter(pk=current.pk).update(is_current=False)
     deal.match = match

@@ -31,6 +31,11 @@ MAX_DEALS_PER_MATCH = 64
 MAX_LIGA_TARGET = 500
 
 
+def new_board_seed() -> int:
+    """A duplicate tournament's seed of its boards: 63 random bits."""
+    return secrets.randbits(63)
+
+
 def default_tiebreaks() -> list[str]:
     return [
         "match_points",
@@ -177,6 +182,15 @@ class Tournament(models.Model):
         verbose_name=_("balance by rating"),
     )
 
+    #: RULES.md, "Duplicate tournaments": every table of a round plays the same boards,
+    #: dealt from ``board_seed`` (``tournaments.results.duplicate``).
+    duplicate = models.BooleanField(
+        default=False,
+        help_text=_("Every table plays the same boards; the standings rank by match points."),
+        verbose_name=_("duplicate"),
+    )
+    board_seed = models.BigIntegerField(default=new_board_seed, verbose_name=_("board seed"))
+
     objects = TournamentQuerySet.as_manager()
 
     class Meta:
@@ -220,6 +234,7 @@ class Tournament(models.Model):
         "bye_score_mode",
         "bye_fixed_points",
         "tiebreaks",
+        "duplicate",
     )
 
     def mark_started(self) -> None:

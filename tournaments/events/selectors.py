@@ -19,7 +19,15 @@ from django.utils.translation import gettext as _
 from games import engine, profiles
 from games.models import DealVersion
 from tournaments.clubs.models import Club
-from tournaments.events.models import DeviceCredential, Match, Round, Seat, Tournament
+from tournaments.events.models import (
+    DeviceCredential,
+    Match,
+    Round,
+    Seat,
+    TeamMember,
+    Tournament,
+)
+from tournaments.results import duplicate
 
 
 def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:
@@ -236,6 +244,34 @@ def tournament_profile(tournament: Tournament) -> profiles.GameProfile:
     return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
 
 
+def tournament_board(
+    tournament: Tournament, *, round_number: int, number: int
+) -> duplicate.Board | None:
+    """Board ``number`` of a round of a duplicate tournament (None for any other)."""
+    if not tournament.duplicate:
+        return None
+    return duplicate.deal_board(
+        tournament_profile(tournament),
+        seed=tournament.board_seed,
+        round_number=round_number,
+        number=number,
+    )
+
+
+def round_boards(round_: Round) -> list[duplicate.Board]:
+    """The boards of a round of a duplicate tournament (as many as a table's deals),
+    [] for any other tournament."""
+    tournament = round_.tournament
+    if not tournament.duplicate:
+        return []
+    return duplicate.round_boards(
+        tournament_profile(tournament),
+        seed=tournament.board_seed,
+        round_number=round_.number,
+        count=tournament.deals_per_match,
+    )
+
+
 def tournament_suits(tournament: Tournament) -> str:
     """The suit style the tournament's sheets and pages show: its own setting, else its
     club's, if its game offers that style (French suits otherwise)."""
@@ -295,6 +331,80 @@ def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
         for match_id, deal_results in results.items()
         if match_id in meta
     ]
+
+
+@dataclass(frozen=True)
+class PlayedBoard:
+    """One table's deal of a duplicate round as entered: the board's play (its sides and
+    each direction's result), the match, the players by seat, the record, the engine's
+    result and the version's id (its par analysis is stored under it)."""
+
+    play: duplicate.BoardPlay
+    match: int
+    seats: tuple[int, ...]
+    record: dict[str, Any]
+    result: dict[str, Any]
+    version: int
+
+
+def played_boards(tournament: Tournament, matches: QuerySet[Match]) -> list[PlayedBoard]:
+    """Every current deal of ``matches`` as a board's play, in order of round, board and
+    table: each direction's entrants (the table's pair, or the team's two players) and
+    its result as the game's profile reads it (``board_result``). Four queries."""
+    profile = tournament_profile(tournament)
+    meta = {
+        row[0]: row
+        for row in matches.values_list(
+            "pk", "round__number", "table__number", "home_team_id", "away_team_id"
+        )
+    }
+    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for match_id, position, player in Seat.objects.filter(table__match__in=matches).values_list(
+        "table__match", "position", "player_id"
+    ):
+        seats[match_id][position] = player
+    team_of = _team_of(tournament)
+    rows = (
+        DealVersion.objects.filter(is_current=True, deal__match__in=matches)
+        .order_by("deal__match__round__number", "deal__number", "deal__match__table__number")
+        .values_list("pk", "deal__match_id", "deal__number", "record", "result")
+    )
+    return [
+        PlayedBoard(
+            duplicate.BoardPlay(
+                round=meta[match_id][1],
+                board=number,
+                table=meta[match_id][2],
+                sides=_board_sides(meta[match_id][3:], seats[match_id], team_of),
+                points=profile.board_result(result),
+            ),
+            match_id,
+            tuple(seats[match_id]),
+            record,
+            result,
+            pk,
+        )
+        for pk, match_id, number, record, result in rows
+    ]
+
+
+def _team_of(tournament: Tournament) -> dict[int, int] | None:
+    """Each player's pair in a tournament of pairs (None for single players)."""
+    if not tournament.uses_teams:
+        return None
+    members = TeamMember.objects.filter(team__tournament=tournament)
+    return dict(members.values_list("player_id", "team_id"))
+
+
+def _board_sides(
+    teams: tuple[int | None, int | None], seats: list[int], team_of: dict[int, int] | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """North-South (seats 0+2) and East-West (1+3): a pair's id each, or the players."""
+    if team_of is None:
+        return ((seats[0], seats[2]), (seats[1], seats[3]))
+    home = teams[0] or team_of.get(seats[0], -seats[0])
+    away = teams[1] or team_of.get(seats[1], -seats[1])
+    return ((home,), (away,))
 
 
 def points_match(

@@ -158,6 +158,7 @@ class TournamentSerializer(ModelSerializer):
             "match_mode",
             "deals_per_match",
             "liga_target",
+            "duplicate",
             "bye_score_mode",
             "bye_fixed_points",
             "tiebreaks",

@@ -150,6 +150,23 @@ def _checked_rules(
     return profile.match_fields(rules)
 
 
+def _check_duplicate(*, preset: str, options: Any, duplicate: bool, match_mode: str) -> None:
+    """A duplicate tournament plays a game whose profile offers duplicate, in matches of
+    a fixed number of deals (each deal is a board every table plays)."""
+    if not duplicate:
+        return
+    if not profiles.profile_for(preset, options or {}).duplicate:
+        raise Refused(
+            "duplicate_not_offered",
+            _("This game cannot be played as a duplicate tournament."),
+        )
+    if match_mode != Tournament.MatchMode.DEALS:
+        raise Refused(
+            "duplicate_needs_deals",
+            _("A duplicate tournament plays a fixed number of deals (boards) per table."),
+        )
+
+
 def _check_tiebreaks(chain: Any) -> None:
     """A tie-break chain names at least one criterion: an empty one ranks by nothing."""
     if chain is not None and not chain:
@@ -170,6 +187,12 @@ def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> To
             options=options.get("rules_options") or {},
             game_format=options.get("format", Tournament.Format.INDIVIDUAL),
         )
+    )
+    _check_duplicate(
+        preset=options.get("rules_preset", profiles.DEFAULT_PRESET),
+        options=options.get("rules_options"),
+        duplicate=bool(options.get("duplicate")),
+        match_mode=options.get("match_mode", Tournament.MatchMode.DEALS),
     )
     try:
         with transaction.atomic():
@@ -204,6 +227,12 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
                 game_format=changes.get("format", tournament.format),
             ),
         }
+        _check_duplicate(
+            preset=changes.get("rules_preset", tournament.rules_preset),
+            options=changes.get("rules_options", tournament.rules_options),
+            duplicate=bool(changes.get("duplicate", tournament.duplicate)),
+            match_mode=changes.get("match_mode", tournament.match_mode),
+        )
     shown = [f for f in SHOWN_FIELDS & changes.keys() if changes[f] != getattr(tournament, f)]
     for field, value in changes.items():
         setattr(tournament, field, value)

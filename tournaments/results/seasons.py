@@ -32,20 +32,27 @@ def _evening_rows(tournament: Tournament) -> list[dict[str, Any]]:
     return snapshots.compute_tournament_standings(tournament_id=tournament.pk)["rows"]
 
 
+def _evening_score(row: dict[str, Any]) -> Any:
+    """An evening's score of one row: its tournament points, or a duplicate evening's
+    percentage (which ranks it; its rows have no tournament points)."""
+    if "tournament_points" in row:
+        return row["tournament_points"]
+    return row.get("percentage") or 0
+
+
 def evening_points(tournament: Tournament) -> dict[int, Any]:
-    """Player → tournament points of one evening (a pair's points for both players)."""
+    """Player → tournament points of one evening (a pair's points for both players; a
+    duplicate evening's percentage)."""
     rows = _evening_rows(tournament)
     if not tournament.uses_teams:
-        return {row["entrant"]: row["tournament_points"] for row in rows}
+        return {row["entrant"]: _evening_score(row) for row in rows}
     members: dict[int, list[int]] = {}
     for team, player in TeamMember.objects.filter(team__tournament=tournament).values_list(
         "team_id", "player_id"
     ):
         members.setdefault(team, []).append(player)
     return {
-        player: row["tournament_points"]
-        for row in rows
-        for player in members.get(row["entrant"], [])
+        player: _evening_score(row) for row in rows for player in members.get(row["entrant"], [])
     }
 
 

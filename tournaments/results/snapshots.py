@@ -30,7 +30,7 @@ from rest_framework.utils.encoders import JSONEncoder
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.events import selectors
 from tournaments.events.models import Bye, Match, Round, Team, TeamMember, Tournament
-from tournaments.results import standings
+from tournaments.results import duplicate, standings
 from tournaments.results import versions as results
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
@@ -132,12 +132,44 @@ def tournament_results(
     return games, byes, entrants
 
 
+#: The criteria of a duplicate tournament's standings (``duplicate.DuplicateRow``).
+DUPLICATE_CRITERIA = ["percentage", "duplicate_mp"]
+
+
+def duplicate_results(tournament: Tournament) -> tuple[list[duplicate.ScoredPlay], list[int]]:
+    """The scored boards of a duplicate tournament's published and closed rounds, and its
+    entrants (pairs, or players)."""
+    rounds = tournament.rounds.counted().filter(stage=Round.Stage.PRELIMINARY)
+    played = selectors.played_boards(tournament, Match.objects.filter(round__in=rounds))
+    if tournament.uses_teams:
+        entrants = list(tournament.teams.values_list("id", flat=True))
+    else:
+        entrants = list(tournament.registrations.active().values_list("player_id", flat=True))
+    return duplicate.score_boards(board.play for board in played), entrants
+
+
+def _duplicate_standings(tournament: Tournament) -> dict[str, Any]:
+    """A duplicate tournament's standings: its entrants by percentage of match points."""
+    scored, entrants = duplicate_results(tournament)
+    rows = [row.to_dict() for row in duplicate.duplicate_standings(scored, entrants=entrants)]
+    return {
+        "results_version": tournament.results_version,
+        "entrant_kind": "team" if tournament.uses_teams else "player",
+        "duplicate": True,
+        "tiebreaks": DUPLICATE_CRITERIA,
+        "games": len(scored),
+        "rows": rows,
+    }
+
+
 def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
     """A full recompute of a tournament's standings from the stored deals (reads only).
 
     ``results_version`` is read first: the rows reflect at least that version (a change
     committed meanwhile may be in them too, and queues its own recompute)."""
     tournament = Tournament.objects.get(pk=tournament_id)
+    if tournament.duplicate:
+        return _with_names(tournament, _duplicate_standings(tournament))
     chain = tiebreak_chain(tournament)
     games, byes, entrants = tournament_results(tournament)
     rows = [
@@ -146,12 +178,7 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
             games, byes=byes, tiebreaks=chain, bye_score=bye_score(tournament), entrants=entrants
         )
     ]
-    model = Team if tournament.uses_teams else Player
-    ids = [r["entrant"] for r in rows]
-    names = dict(model.objects.filter(pk__in=ids).values_list("pk", "name"))
-    for row in rows:
-        row["name"] = names.get(row["entrant"], "")
-    return {
+    data = {
         "results_version": tournament.results_version,
         "entrant_kind": "team" if tournament.uses_teams else "player",
         "tiebreaks": [criterion.value for criterion in chain],
@@ -159,6 +186,17 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
         "games": len(games),
         "rows": rows,
     }
+    return _with_names(tournament, data)
+
+
+def _with_names(tournament: Tournament, data: dict[str, Any]) -> dict[str, Any]:
+    """The standings with each row's entrant named."""
+    model = Team if tournament.uses_teams else Player
+    ids = [r["entrant"] for r in data["rows"]]
+    names = dict(model.objects.filter(pk__in=ids).values_list("pk", "name"))
+    for row in data["rows"]:
+        row["name"] = names.get(row["entrant"], "")
+    return data
 
 
 def recompute_standings(*, tournament_id: int) -> bool:

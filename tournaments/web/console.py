@@ -719,6 +719,9 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     view = selectors.standings_view(tournament)
     response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
+    if view["duplicate"]:
+        _duplicate_standings_rows(writer, view)
+        return response
     writer.writerow(
         [
             _("Rank"),
@@ -750,3 +753,24 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
             )
         )
     return response
+
+
+def _duplicate_standings_rows(writer: Any, view: dict[str, Any]) -> None:
+    """A duplicate tournament's standings: boards, match points, their maximum and the
+    percentage (RULES.md, "Duplicate tournaments")."""
+    writer.writerow(
+        [_("Rank"), _("Name"), _("Boards"), _("Match points"), _("Maximum"), _("Percentage")]
+    )
+    for row in view["rows"]:
+        writer.writerow(
+            csv_export.row(
+                [
+                    row["rank"],
+                    row["name"],
+                    row["played"],
+                    row.get("duplicate_mp"),
+                    row.get("maximum"),
+                    row.get("percentage"),
+                ]
+            )
+        )

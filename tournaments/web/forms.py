@@ -97,6 +97,15 @@ class TournamentForm(forms.Form):
     liga_target = forms.IntegerField(
         label=_("Liga target"), min_value=1, max_value=MAX_LIGA_TARGET, initial=51
     )
+    duplicate = forms.BooleanField(
+        label=_("Duplicate: every table plays the same boards"),
+        required=False,
+        help_text=_(
+            "The platform deals each round's boards; teams score match points against "
+            "every team of their direction that held the same cards (Klammern for four, "
+            "a fixed number of deals)."
+        ),
+    )
     planned_rounds = forms.IntegerField(
         label=_("Planned rounds"), min_value=1, max_value=50, required=False
     )

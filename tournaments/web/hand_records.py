@@ -1,6 +1,7 @@
 """Hand record pages: one deal (the four hands, the play, par against the result and
-the costly plays), a round's hand records to print on A4, and the same deal page for
-the table's tablet (``/t/<code>/deals/<n>/``), which sees its own deals at once.
+the costly plays; an analysed deal also step by step, ``?step=<plays>``), a round's hand
+records to print on A4, and the same deal page for the table's tablet
+(``/t/<code>/deals/<n>/``), which sees its own deals at once.
 
 Who may see them is ``tournaments.deals.hand_records.may_see_hand_records``; anyone else gets 404,
 as for a tournament they may not see.
@@ -17,7 +18,7 @@ from tournaments.common.auth_views import too_many_failures_page
 from tournaments.common.authentication import find_usable_credential
 from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import visible_tournaments
-from tournaments.deals import hand_records
+from tournaments.deals import hand_records, replay
 from tournaments.events.models import DeviceCredential, Match
 from tournaments.events.selectors import tournament_suits
 
@@ -39,9 +40,9 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
     version = hand_records.current_version(match, number)
     if version is None:
         raise Http404("No such deal.")
-    deal = hand_records.hand_record(
-        version, hand_records.seat_views(match), hand_records.match_profile(match)
-    )
+    seats, profile = hand_records.seat_views(match), hand_records.match_profile(match)
+    deal = hand_records.hand_record(version, seats, profile)
+    steps = replay.deal_replay(deal, request.GET.get("step", "0"), ranks=profile.ranks)
     return render(
         request,
         "hand_records/deal.html",
@@ -50,6 +51,7 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
             "round": match.round,
             "tournament": match.round.tournament,
             "deal": deal,
+            "replay": steps,
             **suit_context(tournament_suits(match.round.tournament)),
             **extra,
         },

@@ -23,8 +23,9 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import organises_club, visible_tournaments
-from tournaments.deals import hand_records
+from tournaments.deals import par_selectors
 from tournaments.events import selectors as tournament_selectors
 from tournaments.events.models import Round, Seat, Table, Tournament
 from tournaments.pairs import finals
@@ -92,6 +93,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ),
             "is_organiser": organises_club(request.user, tournament.club_id),
             "bracket": finals.bracket(tournament),
+            "highlights": par_selectors.evening_highlights(tournament),
+            **suit_context(tournament_selectors.tournament_suits(tournament)),
         },
     )
 
@@ -248,13 +251,16 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
+    club_seasons = list(club.seasons.all())
     return render(
         request,
         "public/club.html",
         {
             "club": club,
             "tables": selectors.club_view(club),
-            "seasons": club.seasons.all(),
+            "seasons": club_seasons,
+            "par_leaders": par_selectors.club_par_leaders(club, seasons=club_seasons),
+            "highlights": par_selectors.latest_evening_highlights(club),
             "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-created"),
             "season_tables": [
                 {"season": s, "table": seasons.season_table(s)} for s in _evening_seasons(club)
@@ -303,7 +309,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         chart = selectors.rank_chart(selectors.rank_history(tournament, player.pk))
         if chart:
             charts.append({"tournament": tournament, "chart": chart})
-    losses = hand_records.player_par_losses(player)
     return render(
         request,
         "public/player.html",
@@ -314,7 +319,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "charts": charts,
             "clubs": player.clubs.all(),
             "rating_charts": ratings.player_rating_charts(request, player),
-            "par_losses": hand_records.par_loss_summary(losses),
-            "par_chart": hand_records.par_loss_chart(losses),
+            "par": par_selectors.player_par(player),
         },
     )

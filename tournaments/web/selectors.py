@@ -33,6 +33,14 @@ CRITERIA = {
     "augen": (_("Augen"), _("Match points (Augen) scored")),
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
+    "percentage": ("%", _("Match points as a percentage of the maximum")),
+    "duplicate_mp": (
+        _("MP"),
+        _(
+            "Match points: 2 for each team of the same direction that scored less on a "
+            "board, 1 for each that scored the same"
+        ),
+    ),
 }
 CLUB_CACHE_SECONDS = 300
 # A tablet counts as connected while it has opened its table page or polled the score
@@ -134,6 +142,7 @@ def standings_view(tournament: Tournament, *, live: bool = True) -> dict[str, An
         "version": version,
         "columns": [_criterion_column(key, profile) for key in chain],
         "has_games": played or bool(data.get("games")),
+        "duplicate": bool(data.get("duplicate")),
     }
 
 

@@ -36,14 +36,17 @@ from tournaments.common.engine_messages import (
 )
 from tournaments.deals.selectors import dealer_after, running_score
 from tournaments.deals.services import device_correction_refusal
+from tournaments.deals.travellers import board_view
 from tournaments.events import services
 from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
     match_scores,
+    tournament_board,
     tournament_options,
     tournament_profile,
     tournament_suits,
 )
+from tournaments.results import duplicate
 
 from . import preset_entry
 
@@ -97,6 +100,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     players = profile.players
     return {
         **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
+        "board_views": _board_views(match, len(deals)),
         "match": match,
         "suit_style": tournament_suits(match.round.tournament),
         "suit_names": suit_names(tournament_suits(match.round.tournament)),
@@ -105,11 +109,14 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "seats": [seats.get(p) for p in range(players)],
         "deals": deals,
         # a thrown-in deal is recorded but is no planned deal (RULES.md)
-        "deals_played": sum(1 for d in deals if d["outcome"] != "thrown_in"),
+        # in a duplicate tournament a thrown-in board is a board played
+        "deals_played": sum(
+            1 for d in deals if d["outcome"] != "thrown_in" or match.round.tournament.duplicate
+        ),
         "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
         "deals_json": json.dumps(summaries),
-        "next_dealer": dealer_after([d["record"] for d in deals], options),
+        "next_dealer": _next_dealer(match, deals, options),
         "same_dealer_after_thrown_in": engine.same_dealer_after_thrown_in(options),
         "score": score,
         "small_big": score["small_big"],
@@ -125,6 +132,33 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         "table_closed": match.round.status == Round.Status.CLOSED
         or match.round.tournament.status == Tournament.Status.FINISHED,
     }
+
+
+def _next_dealer(match: Match, deals: list[dict[str, Any]], options: Any) -> int:
+    """Who deals next: the next board's dealer in a duplicate tournament, else the
+    engine's rotation after the deals entered."""
+    tournament = match.round.tournament
+    number = (deals[-1]["number"] if deals else 0) + 1
+    board = tournament_board(tournament, round_number=match.round.number, number=number)
+    if board is not None:
+        return board.dealer
+    return dealer_after([d["record"] for d in deals], options)
+
+
+def _board_views(match: Match, entered: int) -> list[dict[str, Any]]:
+    """The boards this table plays in a duplicate tournament ([] otherwise): one per
+    planned deal (a thrown-in board is one of them)."""
+    tournament = match.round.tournament
+    if not tournament.duplicate:
+        return []
+    profile = tournament_profile(tournament)
+    count = max(match.deals_planned or 0, entered)
+    return [
+        board_view(board, profile)
+        for board in duplicate.round_boards(
+            profile, seed=tournament.board_seed, round_number=match.round.number, count=count
+        )
+    ]
 
 
 def _correction_lock(match: Match) -> str:
@@ -319,6 +353,9 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         # a deal's points scaled by its trump or mode (the rules' ``multipliers`` option)
         "multipliers": tournament_options(match.round.tournament).multipliers,
         "entry": context.get("entry_class", "DealEntry"),
+        # a duplicate tournament's boards by deal number (the sheet takes their cards)
+        "boards": {str(b["number"]): b["record"] for b in context["board_views"]},
+        "duplicate": match.round.tournament.duplicate,
     }
     context.update(
         entry_form_context(context["config"]["seats"], ranks=context["profile"].ranks, suits=suits)

@@ -8,6 +8,7 @@ from . import (
     clubs,
     console,
     console_matches,
+    duplicate,
     hand_records,
     language,
     league,
@@ -190,6 +191,7 @@ urlpatterns = [
     path("console/rounds/<int:pk>/table-cards/", console.table_cards, name="console-table-cards"),
     path("console/rounds/<int:pk>/seating/", console.seating_print, name="console-seating-print"),
     path("console/rounds/<int:pk>/score-sheets/", paper.score_sheets, name="console-score-sheets"),
+    path("console/rounds/<int:pk>/boards/", duplicate.print_boards, name="console-boards-print"),
     path(
         "console/rounds/<int:pk>/<str:command>/",
         console.round_command,
@@ -246,4 +248,14 @@ urlpatterns += [
 urlpatterns += [
     path("p/<str:token>/", player_link.player_page, name="player-link"),
     path("p/<str:token>/check-in/", player_link.player_check_in, name="player-link-check-in"),
+]
+
+# Duplicate tournaments (tournaments/web/duplicate.py), appended.
+urlpatterns += [
+    path("tournaments/<int:pk>/boards/", duplicate.boards_index, name="duplicate-boards"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/boards/<int:board>/",
+        duplicate.board_traveller,
+        name="duplicate-traveller",
+    ),
 ]

@@ -62,8 +62,21 @@
     this.dirty = false;
     this.number = number;
     this.state.dealer = dealer;
+    this.applyBoard();
     this.clearErrors();
     this.render();
+  };
+
+  /* A duplicate tournament deals every deal from a board (config.boards, by deal number):
+     its dealer, upcard and hands are given, so the table enters only what happened. */
+  DealEntry.prototype.applyBoard = function () {
+    var board = this.config.boards && this.config.boards[this.number];
+    if (!board) { return; }
+    var st = this.state;
+    st.dealer = board.dealer;
+    st.upRank = board.upcard[0];
+    st.upSuit = board.upcard[1];
+    st.hands = board.hands.map(function (h) { return h.slice(); });
   };
 
   DealEntry.prototype.cardLabel = function (card) {
@@ -332,6 +345,15 @@
     this.form.querySelectorAll("[data-bind='dealer-name']").forEach(function (e) {
       e.textContent = self.seatName(self.state.dealer);
     });
+    var board = this.config.boards && this.config.boards[this.number];
+    this.form.querySelectorAll("[data-bind='board']").forEach(function (e) {
+      e.hidden = !board;
+      e.textContent = board ? fmt(self.S.board || "Board %(n)s", { n: self.number }) : "";
+    });
+    // the page's views of the boards (tablet/table.html): the one of this deal shows
+    document.querySelectorAll("[data-board-view]").forEach(function (e) {
+      e.hidden = +e.getAttribute("data-board-view") !== self.number;
+    });
   };
 
   DealEntry.prototype.renderPoints = function (typing) {
@@ -552,7 +574,7 @@
      head, pressed buttons, the list of melds (named by the sheet's meldName), and the
      whole error display (engine codes to the page's language, seat names, card labels). */
   var SHARED = [
-    "reset", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
+    "reset", "applyBoard", "cardLabel", "seatName", "press", "renderHead", "localize", "humanize", "variant",
     "param", "clearErrors", "slotFor", "showErrors", "renderMelds"
   ];
 

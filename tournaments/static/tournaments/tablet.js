@@ -67,8 +67,11 @@
 
   function nextSlot() {
     var all = known();
-    if (!all.length) { return { number: 1, dealer: 0 }; }
+    var boards = config.boards || {};
+    if (!all.length) { return { number: 1, dealer: boards[1] ? boards[1].dealer : 0 }; }
     var last = all[all.length - 1];
+    // a duplicate tournament's deal is its board, dealt by the board's dealer
+    if (boards[last.number + 1]) { return { number: last.number + 1, dealer: boards[last.number + 1].dealer }; }
     // engine.next_dealer: clockwise; a thrown-in deal of Klammern for four is dealt again
     var again = last.thrownIn && config.sameDealerAfterThrownIn;
     return { number: last.number + 1, dealer: again ? last.dealer : (last.dealer + 1) % (config.players || 4) };
@@ -88,7 +91,8 @@
     banner.hidden = navigator.onLine && !fromCache;
     banner.querySelector("[data-bind='from-cache']").hidden = !fromCache;
     // a thrown-in deal is recorded but is no planned deal (RULES.md): only played ones count
-    var played = known().filter(function (d) { return !d.thrownIn; }).length;
+    // (a duplicate tournament's thrown-in board is a board played)
+    var played = known().filter(function (d) { return !d.thrownIn || config.duplicate; }).length;
     var full = config.dealsPlanned && played >= config.dealsPlanned;
     form.classList.toggle("is-complete", !!full && !editingRejected() && !correcting);
     renderQueued(items);

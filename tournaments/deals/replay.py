@@ -1,0 +1,284 @@
+"""Reads for stepping through an analysed deal on its hand record page: the position
+after any number of plays (the hands shrinking, the trick on the table, who plays next
+and what each of that seat's legal cards costs), the perfect line from there, the plays
+that turned the par's outcome, a graph of the par over the play and the makeable table.
+
+Everything the page shows comes from the deal version's record and its stored analysis
+(see docs/analysis.md): the page solves nothing. Only ``line_after``, for the API, asks
+the engine (``perfect_line``) for the line from a position, or after a card the record
+did not play there. Nothing is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from games import engine
+from games.engine.cards import CARD_BY_TEXT
+from games.models import DealVersion
+from tournaments.common.errors import Refused
+from tournaments.deals.hand_records import SeatView, card_view, hand_rows, turning_plays
+
+#: Graph size in SVG units (scaled to the page's width by CSS).
+GRAPH_WIDTH = 320
+GRAPH_HEIGHT = 140
+GRAPH_PAD = 14
+#: Points of par shown above the highest and below the lowest value of the graph.
+GRAPH_MARGIN = 8
+SUITS = "CSHD"
+
+
+def clamp_step(raw: object, plays: int) -> int:
+    """The step asked for in the query string (``?step=``), within ``0..plays``; an
+    unreadable one is the start."""
+    try:
+        step = int(str(raw))
+    except ValueError:
+        return 0
+    return min(max(step, 0), plays)
+
+
+def par_before(analysis: dict[str, Any], step: int) -> tuple[list[int], str]:
+    """The par (deal points per team) and its outcome at ``step`` (after that many plays)."""
+    if step == 0:
+        return analysis["par"], analysis["par_outcome"]
+    play = analysis["plays"][step - 1]
+    return play["par"], play.get("par_outcome", analysis["par_outcome"])
+
+
+def perfect_line(analysis: dict[str, Any], step: int) -> list[dict[str, Any]]:
+    """A perfect line from ``step`` to the end: the recorded plays while they kept the
+    par, then the line stored with the first costly play (docs/analysis.md)."""
+    plays = analysis["plays"]
+    line: list[dict[str, Any]] = []
+    for play in plays[step:]:
+        if play["cost"] > 0:
+            return line + list(play.get("line", []))
+        line.append({"seat": play["seat"], "card": play["card"]})
+    revoke = analysis.get("revoke")
+    return line + list(revoke.get("line", [])) if revoke else line
+
+
+def _line_views(line: list[dict[str, Any]], seats: list[SeatView], step: int) -> list[Any]:
+    """The line in tricks, each step with its seat and card."""
+    tricks: list[dict[str, Any]] = []
+    for i, item in enumerate(line):
+        number = (step + i) // 4 + 1
+        if not tricks or tricks[-1]["number"] != number:
+            tricks.append({"number": number, "cards": []})
+        tricks[-1]["cards"].append({"seat": seats[item["seat"]], "card": card_view(item["card"])})
+    return tricks
+
+
+def _trick_on_table(
+    analysis: dict[str, Any], result: dict[str, Any], seats: list[SeatView], step: int
+) -> dict[str, Any] | None:
+    """The trick being played at ``step``, or the one just completed (with its winner)."""
+    plays = analysis["plays"]
+    start = step - step % 4 if step % 4 else step - 4
+    if start < 0:
+        return None
+    cards = [
+        {"seat": seats[p["seat"]], "card": card_view(p["card"]), "cost": p["cost"]}
+        for p in plays[start:step]
+    ]
+    number = start // 4 + 1
+    done = step % 4 == 0
+    tricks = result.get("tricks", [])
+    winner = seats[tricks[number - 1]["winner"]] if done and number <= len(tricks) else None
+    return {"number": number, "cards": cards, "winner": winner}
+
+
+def _to_play(
+    analysis: dict[str, Any], seats: list[SeatView], step: int, turning: list[int]
+) -> dict[str, Any] | None:
+    """The seat to play at ``step``, each legal card's cost, cheapest first, and the card
+    it played."""
+    plays = analysis["plays"]
+    if step >= len(plays):
+        return None
+    play = plays[step]
+    values = play.get("values", {})
+    cards = [
+        {"card": card_view(text), "cost": cost, "played": text == play["card"]}
+        for text, cost in sorted(values.items(), key=lambda kv: kv[1])
+    ]
+    return {
+        "seat": seats[play["seat"]],
+        "cards": cards,
+        "played": card_view(play["card"]),
+        "cost": play["cost"],
+        "turning": step in turning,
+    }
+
+
+def _hands(
+    record: dict[str, Any], analysis: dict[str, Any], seats: list[SeatView], step: int, ranks: str
+) -> list[dict[str, Any]]:
+    """Each seat's cards still held at ``step`` (a record may write a Ten "10S" or "TS")."""
+    gone = {CARD_BY_TEXT[p["card"]] for p in analysis["plays"][:step]}
+    trump = analysis.get("trump")
+    return [
+        {
+            "seat": seat,
+            "rows": hand_rows(
+                [c for c in record["hands"][seat.position] if CARD_BY_TEXT[c] not in gone],
+                trump,
+                ranks,
+            ),
+            "to_play": False,
+        }
+        for seat in seats
+    ]
+
+
+def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]) -> dict[str, Any]:
+    """The playing team's par after each play as SVG points, the Beet (half the total)
+    as the line it must pass, each play a link target (SVG numbers as strings)."""
+    plays = analysis["plays"]
+    pars = [analysis["par"][team]] + [p["par"][team] for p in plays]
+    total = sum(analysis["par"])
+    inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
+    dx = inner_w / max(len(plays), 1)
+    # the range the par moves in, with the Beet and a margin, so that small changes show
+    low = max(min([*pars, total / 2]) - GRAPH_MARGIN, 0)
+    span = max(min(max([*pars, total / 2]) + GRAPH_MARGIN, total) - low, 1)
+
+    def y(value: float) -> str:
+        return f"{GRAPH_PAD + inner_h * (1 - (value - low) / span):.1f}"
+
+    points = []
+    for i, value in enumerate(pars):
+        costly = i > 0 and plays[i - 1]["cost"] > 0
+        points.append(
+            {
+                "step": i,
+                "x": f"{GRAPH_PAD + i * dx:.1f}",
+                "hit_x": f"{GRAPH_PAD + (i - 0.5) * dx:.1f}",
+                "y": y(value),
+                "value": value,
+                "costly": costly,
+                "turning": i > 0 and i - 1 in turning,
+                "current": i == step,
+            }
+        )
+    return {
+        "width": GRAPH_WIDTH,
+        "height": GRAPH_HEIGHT,
+        "points": points,
+        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "beet_y": y(total / 2),
+        "beet": total / 2 if total % 2 else total // 2,
+        "left": GRAPH_PAD,
+        "right": GRAPH_WIDTH - GRAPH_PAD,
+        "marker_x": points[step]["x"],
+        "hit_w": f"{dx:.1f}",
+        "team": team + 1,
+    }
+
+
+def makeable_rows(analysis: dict[str, Any]) -> list[dict[str, Any]]:
+    """The makeable table by trump: per playing team its points and outcome, the deal's
+    own contract marked."""
+    rows: dict[str, dict[str, Any]] = {}
+    for row in analysis.get("makeable", []):
+        entry = rows.setdefault(row["trump"], {"suit": row["trump"], "teams": []})
+        own = row["trump"] == analysis.get("trump") and row["team"] == analysis.get("playing_team")
+        entry["teams"].append(
+            {
+                "team": row["team"] + 1,
+                "points": row["points"][row["team"]],
+                "made": row["outcome"] == "made",
+                "own": own,
+            }
+        )
+    return [rows[s] for s in SUITS if s in rows]
+
+
+def deal_replay(deal: dict[str, Any], raw_step: object, *, ranks: str) -> dict[str, Any] | None:
+    """The step-through of a hand record (``hand_records.hand_record``'s dict) at the
+    step asked for, or None when its deal has no analysed play."""
+    analysis = deal.get("analysis")
+    if not deal.get("analysed") or not analysis:
+        return None
+    version = deal["version"]
+    step = clamp_step(raw_step, len(analysis.get("plays") or []))
+    return replay(version.record, version.result, analysis, deal["seats"], step=step, ranks=ranks)
+
+
+def replay(
+    record: dict[str, Any],
+    result: dict[str, Any],
+    analysis: dict[str, Any],
+    seats: list[SeatView],
+    *,
+    step: int,
+    ranks: str,
+) -> dict[str, Any] | None:
+    """What the step-through shows at ``step`` (after that many plays), or None when the
+    analysis has no plays to step through (thrown in, an older analysis without values)."""
+    plays = analysis.get("plays") or []
+    if not plays or "values" not in plays[0]:
+        return None
+    step = min(max(step, 0), len(plays))
+    turning = turning_plays(analysis)
+    par, outcome = par_before(analysis, step)
+    team = analysis.get("playing_team", 0)
+    hands = _hands(record, analysis, seats, step, ranks)
+    to_play = _to_play(analysis, seats, step, turning)
+    if to_play is not None:
+        hands[to_play["seat"].position]["to_play"] = True
+    return {
+        "step": step,
+        "last": len(plays),
+        "prev": step - 1 if step > 0 else None,
+        "next": step + 1 if step < len(plays) else None,
+        "trick_number": min(step // 4 + 1, 8),
+        "hands": hands,
+        "trick": _trick_on_table(analysis, result, seats, step),
+        "to_play": to_play,
+        "par": par,
+        "outcome": outcome,
+        "line": _line_views(perfect_line(analysis, step), seats, step),
+        "turning": [
+            {
+                "step": i,
+                "trick": i // 4 + 1,
+                "seat": seats[plays[i]["seat"]],
+                "card": card_view(plays[i]["card"]),
+                "cost": plays[i]["cost"],
+                "before": par_before(analysis, i)[1],
+                "after": plays[i]["par_outcome"],
+            }
+            for i in turning
+        ],
+        "graph": par_graph(analysis, team, step, turning),
+        "makeable": makeable_rows(analysis),
+    }
+
+
+#: Why a line cannot be given, by the engine's error code (``analyse``, ``perfect_line``).
+LINE_REFUSALS = {
+    engine.BAD_POSITION: _("This deal has no position after %(after)s plays."),
+    engine.BAD_CARD: _("That card cannot be played at this position."),
+    engine.NOT_ANALYSABLE: _("A deal entered as a summary has no play to analyse."),
+    engine.GAME_NOT_ANALYSABLE: _("There is no perfect-play analysis for this game."),
+    "thrown_in": _("A thrown-in deal was not played: there is no line to show."),
+}
+
+
+def line_after(version: DealVersion, *, after: int, card: str | None = None) -> dict[str, Any]:
+    """A perfect line from the position after ``after`` plays of the version's record (or
+    after ``card`` there): the engine's answer; its refusals as ``Refused`` with the
+    engine's code (``bad_position``, ``bad_card``, ...)."""
+    out = engine.perfect_line(version.record, after=after, card=card)
+    if out.get("analysed") and out.get("par_outcome") == "thrown_in":
+        raise Refused("thrown_in", LINE_REFUSALS["thrown_in"])
+    if out.get("analysed"):
+        return out
+    errors = out.get("errors") or []
+    code = errors[0]["code"] if errors else "invalid_record"
+    message = LINE_REFUSALS.get(code, _("This deal's record cannot be analysed."))
+    raise Refused(code, message, params={"after": after}, errors=errors)
