@@ -105,7 +105,7 @@ def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.clubs.models import Club
+    from tournaments.models import Club  # the app's models module, in old checkouts too
 
     club = Club.objects.create(name="Lastclub", slug="bench")
     user = get_user_model().objects.create_user("bench-organiser", password="bench-pw-1")
@@ -313,9 +313,9 @@ class Tablets:
 def register_directly(tournament_id: int, *, players: int, club: int) -> None:
     """Players registered and checked in through the services in this process: the
     set-up is not what is measured, and over HTTP it would take minutes for 800 players."""
-    from tournaments.clubs.models import Club
-    from tournaments.events import services
-    from tournaments.events.models import Tournament
+    from tournaments.models import Club, Tournament
+
+    services = event_services()
 
     tournament, club_row = Tournament.objects.get(pk=tournament_id), Club.objects.get(pk=club)
     for index in range(players):
@@ -324,18 +324,40 @@ def register_directly(tournament_id: int, *, players: int, club: int) -> None:
         services.check_in_registration(registration=registration)
 
 
+def event_services() -> Any:
+    """The module with ``create_player``, ``register_player`` and ``check_in_registration``:
+    ``tournaments.events.services``, or ``tournaments.services`` in a checkout from before
+    the sub-packages (``--checkout``)."""
+    import importlib
+
+    try:
+        return importlib.import_module("tournaments.events.services")
+    except ModuleNotFoundError:
+        return importlib.import_module("tournaments.services")
+
+
 def deal_pool(size: int = 400) -> list[dict[str, Any]]:
     """Legal full deal records from the engine, made once: the load generator shares the
     two cores with the server, so it does not deal cards while measuring."""
-    from games.engine import FIRST_DEALER, PRESETS, next_dealer, random_deal
+    import games.engine as engine
 
-    rng, pool, dealer = random.Random(2026), [], FIRST_DEALER
+    rng, pool, dealer = random.Random(2026), [], 0
     for _ in range(size):  # deal n of a match is pool[n - 1]: dealt in turn, as checked
-        record = random_deal(rng, dealer=dealer)
+        record = engine.random_deal(rng, dealer=dealer)
         pool.append(record)
-        thrown_in = record["contract"]["kind"] == "thrown_in"
-        dealer = next_dealer(dealer, thrown_in=thrown_in, options=PRESETS["klammern"])
+        dealer = following_dealer(engine, dealer, record)
     return pool
+
+
+def following_dealer(engine: Any, dealer: int, record: dict[str, Any]) -> int:
+    """Who deals after ``record``: the engine's rule, or, for a checkout from before the
+    engine checked the turn (``--checkout``), the same rule for Klammern spelled out
+    (a thrown-in deal is dealt again by the same seat)."""
+    thrown_in = record["contract"]["kind"] == "thrown_in"
+    if hasattr(engine, "next_dealer"):
+        options = engine.PRESETS["klammern"]
+        return int(engine.next_dealer(dealer, thrown_in=thrown_in, options=options))
+    return dealer if thrown_in else (dealer + 1) % 4
 
 
 def new_key() -> str:
