@@ -14,6 +14,9 @@ Scenarios (targets from the issue):
 - ``reads``: public standings (API and HTML page) read with keep-alive while tablets keep
   submitting: requests/s (>= 500). Uses ``wrk`` when installed, else Python threads.
 
+The Celery workers are started as deployed (docker-compose.yml): one for the default queue,
+one for the par analyses under ``nice -n 19`` (``--shared-worker``: one for both).
+
 It creates a fresh database ``klammern_bench`` (``--database``; dropped and recreated on
 each run) and uses Redis database 5 (``--redis-db``), so it touches nobody else's data.
 Rate limits (``THROTTLE_*``) are lifted for the benchmark: one machine plays every tablet
@@ -134,23 +137,11 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
         "--log-level",
         "warning",
     ]
-    worker = [
-        str(VENV_BIN / "celery"),
-        "-A",
-        "klammern_site",
-        "worker",
-        "-c",
-        "1",
-        "--loglevel",
-        "warning",
-        "-n",
-        f"bench-{port}@%h",
-    ]
     logs = ROOT / "bench" / "load-logs"
     logs.mkdir(exist_ok=True)
     processes = []
     try:
-        for name, command in (("gunicorn", gunicorn), ("celery", worker)):
+        for name, command in (("gunicorn", gunicorn), *celery_workers(port, args)):
             log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
             processes.append(
                 (
@@ -172,6 +163,24 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
             except subprocess.TimeoutExpired:
                 process.kill()
             log.close()
+
+
+def celery_workers(port: int, args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """The Celery workers, as deployed (docker-compose.yml): one for the default queue
+    and one for the par analyses at the lowest CPU priority; ``--shared-worker``: one
+    worker for both queues at the same priority as the site."""
+    celery = [str(VENV_BIN / "celery"), "-A", "klammern_site", "worker", "-c", "1"]
+    quiet = ["--loglevel", "warning"]
+    if args.shared_worker:
+        return [("celery", [*celery, *quiet, "-n", f"bench-{port}@%h"])]
+    return [
+        ("celery", [*celery, "--queues", "celery", *quiet, "-n", f"bench-{port}@%h"]),
+        (
+            "analysis",
+            ["nice", "-n", "19", *celery, "--queues", "analysis", *quiet]
+            + ["-n", f"bench-analysis-{port}@%h"],
+        ),
+    ]
 
 
 def wait_for(url: str) -> None:
@@ -682,6 +691,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
         type=float,
         default=1.0,
         help="RECOMPUTE_DEBOUNCE_SECONDS for the site (0: recompute at once)",
+    )
+    parser.add_argument(
+        "--shared-worker",
+        action="store_true",
+        help="one Celery worker for both queues (the par analyses at the site's priority)",
     )
     parser.add_argument("--latency-deals", type=int, default=200)
     parser.add_argument("--sustained-tables", type=int, default=200)
