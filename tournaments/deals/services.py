@@ -47,7 +47,7 @@ from tournaments.events.selectors import (
 )
 from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
-from tournaments.results.versions import notify_results_changed
+from tournaments.results.versions import notify_results_changed, results_changes_last
 
 MAX_LIGA_DEALS = 40
 #: The fields of a deal record (spec/deal-record.md, all presets); any other is refused.
@@ -740,10 +740,12 @@ def execute_idempotently(
     with the same key is executed afresh.
     """
     try:
-        with transaction.atomic():
+        # the results versions bumped last, after the answer is stored: the tournament's
+        # row is locked from the bump to the commit, and every entry of it waits for it
+        with transaction.atomic(), results_changes_last():
             result = operation()
             _store_response(scope=scope, key=key, request_hash=request_hash, result=result)
-            return result
+        return result
     except (IntegrityError, ApplicationError):
         stored = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
         if stored is None:
