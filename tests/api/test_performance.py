@@ -152,6 +152,26 @@ def test_correction_answer_equals_the_stored_deal(event: Event, device: APIClien
     assert [v["version"] for v in response.json()["history"]] == [1, 2]
 
 
+def test_the_results_versions_are_bumped_last(event: Event, device: APIClient) -> None:
+    """An entry and a correction bump the results versions as their last statement, after
+    the idempotency record: the tournament's row is locked only until the commit."""
+    with CaptureQueriesContext(connection) as entry:
+        assert post(device, event.match1, 1, summary_record()).status_code == 201
+    with CaptureQueriesContext(connection) as correction:
+        response = device.put(
+            f"/api/matches/{event.match1.pk}/deals/1/",
+            summary_record(team0_points=100),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+            HTTP_IF_MATCH='"1"',
+        )
+    assert response.status_code == 200
+    for queries in (entry, correction):
+        written = statements(queries)
+        assert "SET results_version = results_version + 1" in written[-1], written
+        assert "idempotencyrecord" in written[-2].lower(), written
+
+
 def test_liga_finishes_when_the_keeper_says_so(club_a: Any, organiser: Any) -> None:
     event = make_event(club=club_a, liga=True, seed=5)
     device = client_for(device_code=event.code1)
