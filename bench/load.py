@@ -14,6 +14,9 @@ Scenarios (targets from the issue):
 - ``reads``: public standings (API and HTML page) read with keep-alive while tablets keep
   submitting: requests/s (>= 500). Uses ``wrk`` when installed, else Python threads.
 
+The Celery workers are started as deployed (docker-compose.yml): one for the default queue,
+one for the par analyses under ``nice -n 19`` (``--shared-worker``: one for both).
+
 It creates a fresh database ``klammern_bench`` (``--database``; dropped and recreated on
 each run) and uses Redis database 5 (``--redis-db``), so it touches nobody else's data.
 Rate limits (``THROTTLE_*``) are lifted for the benchmark: one machine plays every tablet
@@ -105,7 +108,7 @@ def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from tournaments.clubs.models import Club
+    from tournaments.models import Club  # the app's models module, in old checkouts too
 
     club = Club.objects.create(name="Lastclub", slug="bench")
     user = get_user_model().objects.create_user("bench-organiser", password="bench-pw-1")
@@ -134,23 +137,11 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
         "--log-level",
         "warning",
     ]
-    worker = [
-        str(VENV_BIN / "celery"),
-        "-A",
-        "klammern_site",
-        "worker",
-        "-c",
-        "1",
-        "--loglevel",
-        "warning",
-        "-n",
-        f"bench-{port}@%h",
-    ]
     logs = ROOT / "bench" / "load-logs"
     logs.mkdir(exist_ok=True)
     processes = []
     try:
-        for name, command in (("gunicorn", gunicorn), ("celery", worker)):
+        for name, command in (("gunicorn", gunicorn), *celery_workers(port, args)):
             log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
             processes.append(
                 (
@@ -172,6 +163,24 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
             except subprocess.TimeoutExpired:
                 process.kill()
             log.close()
+
+
+def celery_workers(port: int, args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """The Celery workers, as deployed (docker-compose.yml): one for the default queue
+    and one for the par analyses at the lowest CPU priority; ``--shared-worker``: one
+    worker for both queues at the same priority as the site."""
+    celery = [str(VENV_BIN / "celery"), "-A", "klammern_site", "worker", "-c", "1"]
+    quiet = ["--loglevel", "warning"]
+    if args.shared_worker:
+        return [("celery", [*celery, *quiet, "-n", f"bench-{port}@%h"])]
+    return [
+        ("celery", [*celery, "--queues", "celery", *quiet, "-n", f"bench-{port}@%h"]),
+        (
+            "analysis",
+            ["nice", "-n", "19", *celery, "--queues", "analysis", *quiet]
+            + ["-n", f"bench-analysis-{port}@%h"],
+        ),
+    ]
 
 
 def wait_for(url: str) -> None:
@@ -313,9 +322,9 @@ class Tablets:
 def register_directly(tournament_id: int, *, players: int, club: int) -> None:
     """Players registered and checked in through the services in this process: the
     set-up is not what is measured, and over HTTP it would take minutes for 800 players."""
-    from tournaments.clubs.models import Club
-    from tournaments.events import services
-    from tournaments.events.models import Tournament
+    from tournaments.models import Club, Tournament
+
+    services = event_services()
 
     tournament, club_row = Tournament.objects.get(pk=tournament_id), Club.objects.get(pk=club)
     for index in range(players):
@@ -324,18 +333,40 @@ def register_directly(tournament_id: int, *, players: int, club: int) -> None:
         services.check_in_registration(registration=registration)
 
 
+def event_services() -> Any:
+    """The module with ``create_player``, ``register_player`` and ``check_in_registration``:
+    ``tournaments.events.services``, or ``tournaments.services`` in a checkout from before
+    the sub-packages (``--checkout``)."""
+    import importlib
+
+    try:
+        return importlib.import_module("tournaments.events.services")
+    except ModuleNotFoundError:
+        return importlib.import_module("tournaments.services")
+
+
 def deal_pool(size: int = 400) -> list[dict[str, Any]]:
     """Legal full deal records from the engine, made once: the load generator shares the
     two cores with the server, so it does not deal cards while measuring."""
-    from games.engine import FIRST_DEALER, PRESETS, next_dealer, random_deal
+    import games.engine as engine
 
-    rng, pool, dealer = random.Random(2026), [], FIRST_DEALER
+    rng, pool, dealer = random.Random(2026), [], 0
     for _ in range(size):  # deal n of a match is pool[n - 1]: dealt in turn, as checked
-        record = random_deal(rng, dealer=dealer)
+        record = engine.random_deal(rng, dealer=dealer)
         pool.append(record)
-        thrown_in = record["contract"]["kind"] == "thrown_in"
-        dealer = next_dealer(dealer, thrown_in=thrown_in, options=PRESETS["klammern"])
+        dealer = following_dealer(engine, dealer, record)
     return pool
+
+
+def following_dealer(engine: Any, dealer: int, record: dict[str, Any]) -> int:
+    """Who deals after ``record``: the engine's rule, or, for a checkout from before the
+    engine checked the turn (``--checkout``), the same rule for Klammern spelled out
+    (a thrown-in deal is dealt again by the same seat)."""
+    thrown_in = record["contract"]["kind"] == "thrown_in"
+    if hasattr(engine, "next_dealer"):
+        options = engine.PRESETS["klammern"]
+        return int(engine.next_dealer(dealer, thrown_in=thrown_in, options=options))
+    return dealer if thrown_in else (dealer + 1) % 4
 
 
 def new_key() -> str:
@@ -660,6 +691,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
         type=float,
         default=1.0,
         help="RECOMPUTE_DEBOUNCE_SECONDS for the site (0: recompute at once)",
+    )
+    parser.add_argument(
+        "--shared-worker",
+        action="store_true",
+        help="one Celery worker for both queues (the par analyses at the site's priority)",
     )
     parser.add_argument("--latency-deals", type=int, default=200)
     parser.add_argument("--sustained-tables", type=int, default=200)

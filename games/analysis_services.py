@@ -4,25 +4,36 @@
 ``DealAnalysis`` row (the version itself is never changed: versions are append-only);
 ``analyse_missing_deals`` does the same for every version without an analysis under the
 engine's current ``ANALYSIS_VERSION`` (existing data, lost tasks, a new engine).
-Deal entry and correction (``tournaments/deals/services.py``) queue ``analyse_deal_task`` after
-their commit. Summary records are stored as not analysed,
+Deal entry and correction (``tournaments/deals/services.py``) call ``queue_analysis_sweep``
+after their commit: one sweep (``analyse_queued_deals_task``) is queued unless one is
+queued already, so a busy evening publishes one task per sweep instead of one per deal
+(publishing a Celery message cost about as much CPU in the site as the entry itself).
+Summary records are stored as not analysed,
 with the engine's ``summary_not_analysable`` answer, so nothing is skipped silently.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 
 from games import engine
 from games.engine.analysis import ANALYSIS_VERSION
+from games.tasks import SWEEP_BATCH, analyse_queued_deals_task
 
 from .models import DealAnalysis, DealVersion
 
 logger = logging.getLogger(__name__)
+
+#: Set in the cache while a sweep queued by entries waits to start: entries queue no other.
+SWEEP_QUEUED_FLAG = "analysis-sweep-queued"
+#: A flag older than this is presumed lost (a killed worker); the beat's sweep covers it.
+SWEEP_FLAG_TIMEOUT = 600
 
 
 def seat_costs(analysis: dict[str, Any]) -> list[int]:
@@ -73,3 +84,28 @@ def analyse_missing_deals(*, limit: int | None = None) -> int:
     if ids:
         logger.info("analysed %s deal versions that lacked an analysis", len(ids))
     return len(ids)
+
+
+def queue_analysis_sweep() -> bool:
+    """Queue one sweep of the versions lacking an analysis unless one is queued already
+    (a flag in the cache); True if one was sent. A broker error clears the flag again
+    and is raised (the beat's sweep analyses the versions later)."""
+    if not cache.add(SWEEP_QUEUED_FLAG, time.time(), timeout=SWEEP_FLAG_TIMEOUT):
+        return False
+    try:
+        analyse_queued_deals_task.delay()
+    except Exception:
+        cache.delete(SWEEP_QUEUED_FLAG)
+        raise
+    return True
+
+
+def analyse_queued_deals(*, limit: int = SWEEP_BATCH) -> int:
+    """The sweep that entries queue: its flag cleared first, so that a deal entered while
+    it runs queues the next one; then up to ``limit`` versions analysed, and the next
+    sweep queued when that many were done (more may be waiting)."""
+    cache.delete(SWEEP_QUEUED_FLAG)
+    done = analyse_missing_deals(limit=limit)
+    if done >= limit:
+        queue_analysis_sweep()
+    return done

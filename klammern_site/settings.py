@@ -169,10 +169,19 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Per process: repeated anonymous reads of the public standings (klammern_site/public_cache.py).
+CACHES["public"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "public-reads",
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 CELERY_TASK_EAGER_PROPAGATES = True
-# Par analyses (0.1-1 s each) wait in a queue of their own, which every worker consumes
-# beside the default one in turn: a burst of entered deals never holds a draw or a
-# standings recompute back behind hundreds of analyses.
+# Par analyses (0.1-1 s each) wait in a queue of their own: a burst of entered deals never
+# holds a draw or a standings recompute back behind hundreds of analyses. In production
+# a worker of its own consumes it at the lowest CPU priority (``nice -n 19 celery worker
+# --queues analysis``, docker-compose.yml's ``analysis``) and the main worker only the
+# default queue, so that the analyses take only the CPU that tablets, readers and the
+# database leave idle; a worker started without ``--queues`` consumes both.
 CELERY_TASK_QUEUES = (Queue("celery"), Queue("analysis"))
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {"games.tasks.*": {"queue": "analysis"}}

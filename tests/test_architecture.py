@@ -22,6 +22,7 @@ TASK_EDGES = {
     ("tournaments.draw.services", "tournaments.tasks"),
     ("tournaments.ratings.services", "tournaments.tasks"),
     ("tournaments.leagues.reminders", "tournaments.tasks"),
+    ("games.analysis_services", "games.tasks"),
 }
 #: (file, function) that may import inside their body, and why.
 FUNCTION_IMPORTS = {

@@ -152,3 +152,36 @@ def test_with_a_worker_the_entry_queues_the_analysis(event: Event) -> None:
     assert services.analysis_queued_on_entry()
     version = enter(event, COSTLY_DEAL)
     assert DealAnalysis.objects.filter(version=version, analysed=True).exists()
+
+
+@pytest.mark.analysis
+def test_entries_queue_one_sweep_at_a_time(event: Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry publishes no task of its own while a sweep is queued: a busy evening
+    sends one message per sweep, not per deal; the sweep clears the flag when it starts,
+    so the next entry queues the next sweep."""
+    sent: list[str] = []
+    task = analysis_services.analyse_queued_deals_task
+    monkeypatch.setattr(task, "delay", lambda: sent.append("sweep"))
+    for number in (1, 2, 3):
+        enter(event, summary_record(dealer=number - 1), number=number)
+    assert sent == ["sweep"] and versions_lacking_analysis().count() == 3
+
+    assert analysis_services.analyse_queued_deals() == 3
+    assert not versions_lacking_analysis().exists() and sent == ["sweep"]
+    enter(event, summary_record(dealer=3), number=4)
+    assert sent == ["sweep", "sweep"]
+
+
+@pytest.mark.analysis
+def test_a_full_sweep_queues_the_next(event: Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[str] = []
+    monkeypatch.setattr(
+        analysis_services.analyse_queued_deals_task, "delay", lambda: sent.append("sweep")
+    )
+    for number in (1, 2, 3):
+        enter(event, summary_record(dealer=number - 1), number=number)
+    sent.clear()
+    assert analysis_services.analyse_queued_deals(limit=2) == 2
+    assert sent == ["sweep"] and versions_lacking_analysis().count() == 1
+    assert analysis_services.analyse_queued_deals(limit=2) == 1
+    assert sent == ["sweep"] and not versions_lacking_analysis().exists()

@@ -92,7 +92,8 @@ def private_throttling(settings: Any, monkeypatch: Any) -> None:
     """A private cache, so throttling neither refuses the fuzzer nor shares the machine's
     Redis with other test runs."""
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fuzz"}
+        **settings.CACHES,  # the per-process public cache stays
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fuzz"},
     }
     set_throttle_rates(monkeypatch, default="100000/min")
 

@@ -26,8 +26,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.analysis_services import queue_analysis_sweep
 from games.models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
-from games.tasks import analyse_deal_task
 from tournaments.common.errors import (
     ApplicationError,
     Conflict,
@@ -49,7 +49,7 @@ from tournaments.events.selectors import (
 from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
 from tournaments.results.duplicate import board_mismatch
-from tournaments.results.versions import notify_results_changed
+from tournaments.results.versions import notify_results_changed, results_changes_last
 
 MAX_LIGA_DEALS = 40
 #: The fields of a deal record (spec/deal-record.md, all presets); any other is refused.
@@ -589,7 +589,7 @@ def submit_deal(
         _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
-    _queue_analysis(version)
+    _queue_analysis()
     return version
 
 
@@ -655,7 +655,7 @@ def correct_deal(
     _refresh_match_status(match, always_save=True)
     _notify(match)
     _queue_rerating(match, round_status=round_status)
-    _queue_analysis(version)
+    _queue_analysis()
     return version
 
 
@@ -690,13 +690,13 @@ def analysis_queued_on_entry() -> bool:
     return bool(settings.ANALYSE_DEALS_ON_ENTRY) and not in_process
 
 
-def _queue_analysis(version: DealVersion) -> None:
-    """Send the new version's par analysis to the worker once it is committed, when
-    ``analysis_queued_on_entry``; otherwise the periodic ``analyse_missing_deals_task``
-    (or the ``analyse_deals`` command) analyses it later."""
+def _queue_analysis() -> None:
+    """Once the new version is committed, when ``analysis_queued_on_entry``: a sweep of
+    the versions lacking an analysis is queued unless one is queued already
+    (``queue_analysis_sweep``: one task per sweep, not per deal); otherwise the periodic
+    ``analyse_missing_deals_task`` (or the ``analyse_deals`` command) analyses it later."""
     if analysis_queued_on_entry():
-        pk = version.pk
-        transaction.on_commit(lambda: analyse_deal_task.delay(pk), robust=True)
+        transaction.on_commit(queue_analysis_sweep, robust=True)
 
 
 def device_correction_refusal(match: Match, *, round_status: str) -> Conflict | None:
@@ -783,10 +783,12 @@ def execute_idempotently(
     with the same key is executed afresh.
     """
     try:
-        with transaction.atomic():
+        # the results versions bumped last, after the answer is stored: the tournament's
+        # row is locked from the bump to the commit, and every entry of it waits for it
+        with transaction.atomic(), results_changes_last():
             result = operation()
             _store_response(scope=scope, key=key, request_hash=request_hash, result=result)
-            return result
+        return result
     except (IntegrityError, ApplicationError):
         stored = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
         if stored is None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
@@ -47,10 +49,42 @@ FLAG_TIMEOUT = FLAG_STALE_SECONDS * 10
 STALE_DRAW_SECONDS = 60
 
 
+#: The notifications held back by ``results_changes_last`` (None: none is being held).
+_held_back: ContextVar[list[dict[str, Any]] | None] = ContextVar("held_back", default=None)
+
+
+@contextmanager
+def results_changes_last() -> Iterator[None]:
+    """Inside an atomic block: ``notify_results_changed`` calls are held back and made, in
+    order, when the block ends without an error, so that their version bumps are the
+    transaction's last statements. A caller that writes more after the service (the
+    idempotency record, and the answer it stores) keeps the tournament's and club's rows
+    locked only for the bump and the commit that follows: every result of the tournament
+    takes them in turn."""
+    if _held_back.get() is not None:  # nested: the outermost one makes them
+        yield
+        return
+    calls: list[dict[str, Any]] = []
+    token = _held_back.set(calls)
+    try:
+        yield
+    finally:
+        _held_back.reset(token)
+    for kwargs in calls:  # not reached on an error: the transaction is rolled back
+        notify_results_changed(**kwargs)
+
+
 def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
     """Bump the tournament's and its club's results version; after commit, queue their
     recomputes (coalesced). Call it last in a write: the two rows stay locked until the
-    commit, and every result of the tournament takes them in turn."""
+    commit, and every result of the tournament takes them in turn (within
+    ``results_changes_last`` it is made when that block ends)."""
+    held = _held_back.get()
+    if held is not None:
+        call = {"tournament_id": tournament_id, "club_id": club_id}
+        if call not in held:
+            held.append(call)
+        return
     owner = bump_results_versions(tournament_id=tournament_id, club_id=club_id)
     transaction.on_commit(
         lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=owner),
