@@ -92,8 +92,7 @@ def private_throttling(settings: Any, monkeypatch: Any) -> None:
     """A private cache, so throttling neither refuses the fuzzer nor shares the machine's
     Redis with other test runs."""
     settings.CACHES = {
-        **settings.CACHES,  # the per-process public cache stays
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fuzz"},
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fuzz"}
     }
     set_throttle_rates(monkeypatch, default="100000/min")
 

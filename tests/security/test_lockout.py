@@ -184,12 +184,11 @@ def test_admin_login_refuses_a_locked_account(low_rates: None) -> None:
 @pytest.fixture
 def redis_cache(settings: Any) -> None:
     settings.CACHES = {
-        **settings.CACHES,  # the per-process public cache stays
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
             "KEY_PREFIX": f"test-lockout-{uuid.uuid4()}",
-        },
+        }
     }
 
 

@@ -30,12 +30,11 @@ class TwentyADay(AnonymousThrottle):
 def redis_cache(settings: Any) -> None:
     url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     settings.CACHES = {
-        **settings.CACHES,  # the per-process public cache stays
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": url,
             "KEY_PREFIX": f"test-throttle-{uuid.uuid4()}",
-        },
+        }
     }
 
 

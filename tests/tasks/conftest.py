@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -133,13 +132,7 @@ def worker_redis() -> Iterator[redis.Redis]:
 def real_celery(worker_redis: redis.Redis, settings: Any) -> Iterator[str]:
     """This process publishes to the worker's Redis database and shares its cache."""
     url = worker_redis_url()
-    settings.CACHES = {
-        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url},
-        "public": {  # per process, as in settings.py (klammern_site/public_cache.py)
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"worker-test-public-{uuid.uuid4()}",
-        },
-    }
+    settings.CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url}}
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = False
     yield url
