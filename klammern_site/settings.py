@@ -169,12 +169,6 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Per process: repeated anonymous reads of the public standings (klammern_site/public_cache.py).
-CACHES["public"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "public-reads",
-    "OPTIONS": {"MAX_ENTRIES": 2000},
-}
 CELERY_TASK_EAGER_PROPAGATES = True
 # Par analyses (0.1-1 s each) wait in a queue of their own: a burst of entered deals never
 # holds a draw or a standings recompute back behind hundreds of analyses. In production

@@ -13,18 +13,15 @@ missing PostgreSQL or Redis fails the session at start instead of letting tests 
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.core.cache import caches
 from django.db.backends.postgresql.operations import DatabaseOperations as PostgresOperations
 
 from games.models import HISTORY_DELETION_SETTING
-from klammern_site.public_cache import PUBLIC_CACHE_SECONDS
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.support.clients import APIClient, Client
 from tournaments.clubs.models import Club
@@ -113,10 +110,8 @@ def eager_celery(settings: Any, *, cache: str) -> Iterator[None]:
     from klammern_site.celery import app
 
     saved_caches = settings.CACHES
-    local = "django.core.cache.backends.locmem.LocMemCache"
     settings.CACHES = {
-        "default": {"BACKEND": local, "LOCATION": cache},
-        "public": {"BACKEND": local, "LOCATION": f"{cache}-public"},
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": cache}
     }
     saved = app.conf.task_always_eager, app.conf.task_eager_propagates
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
@@ -131,7 +126,6 @@ def eager_celery(settings: Any, *, cache: str) -> Iterator[None]:
 def eager_background_work(request: pytest.FixtureRequest, settings: Any) -> Iterator[None]:
     """Eager Celery and a private cache for every test not marked ``worker``."""
     if request.node.get_closest_marker("worker"):
-        caches["public"].clear()  # per process: what an earlier test read is gone
         yield
         return
     with eager_celery(settings, cache=f"test-{id(request.node)}"):
@@ -144,18 +138,6 @@ def analysis_on_entry(request: pytest.FixtureRequest, settings: Any) -> None:
     par analysis costs about 0.25 s per full deal, and most tests enter deals for other
     reasons (``ANALYSE_DEALS_ON_ENTRY`` in settings.py)."""
     settings.ANALYSE_DEALS_ON_ENTRY = bool(request.node.get_closest_marker("analysis"))
-
-
-@pytest.fixture
-def public_cache_expires(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
-    """Moves the clock past the lifetime of what the public cache holds
-    (``klammern_site/public_cache.py``): nothing waits, ``time.time`` answers later."""
-
-    def expire() -> None:
-        now = time.time
-        monkeypatch.setattr(time, "time", lambda: now() + PUBLIC_CACHE_SECONDS + 1)
-
-    return expire
 
 
 @pytest.fixture

@@ -1,18 +1,14 @@
 """Anonymous reads of the public standings (the API and the page): conditional GETs, a
-short public lifetime, one page per language, new results visible at once to signed-in
-readers and within the public lifetime to anonymous ones (the per-process public cache,
-``klammern_site/public_cache.py``), and the anonymous rate limit counted per address."""
+short public lifetime, one page per language, new results visible at once, and the
+anonymous rate limit counted per address."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
 
-from klammern_site.public_cache import PUBLIC_CACHE_SECONDS
 from tests.conftest import Event, set_throttle_rates
 from tests.factories import summary_record
 from tests.support.clients import APIClient, Client
@@ -49,7 +45,10 @@ def test_each_language_gets_its_page(event: Event) -> None:
     assert "Standings" in client.get(page_url(event)).content.decode()
 
 
-def enter_first_deal(event: Event, device: APIClient) -> None:
+def test_a_deal_is_visible_at_once(event: Event, device: APIClient) -> None:
+    snapshots.recompute_standings(tournament_id=event.tournament.pk)
+    before = Client().get(api_url(event)).json()
+    page_before = Client().get(page_url(event)).content.decode()
     response = device.post(
         f"/api/matches/{event.match1.pk}/deals/1/",
         summary_record(),
@@ -57,91 +56,12 @@ def enter_first_deal(event: Event, device: APIClient) -> None:
         HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
     )
     assert response.status_code == 201
-
-
-def test_a_deal_is_visible_at_once_to_signed_in_readers(
-    event: Event, device: APIClient, organiser: Any
-) -> None:
-    """Anonymous reads fill the public cache; a signed-in reader (session or token) is
-    never answered from it and sees the new results at once."""
-    snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    before = Client().get(api_url(event)).json()
-    Client().get(page_url(event))
-    enter_first_deal(event, device)
-
-    session = Client()
-    session.force_login(organiser)
-    token = Client(headers={"Authorization": f"Token {Token.objects.create(user=organiser)}"})
-    for reader in (session, token):
-        after = reader.get(api_url(event)).json()
-        assert after["results_version"] == before["results_version"] + 1
-        assert after["up_to_date"] and after["data"] != before["data"]
-    page = session.get(page_url(event)).content.decode()
-    assert f'data-version="{before["results_version"] + 1}"' in page
-
-
-def test_a_deal_is_visible_to_anonymous_readers_within_the_public_lifetime(
-    event: Event, device: APIClient, public_cache_expires: Callable[[], None]
-) -> None:
-    """An anonymous reader may get the copy the public cache holds for as long as its
-    ``max-age`` says, and then the new results."""
-    snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    before = Client().get(api_url(event))
-    page_before = Client().get(page_url(event))
-    enter_first_deal(event, device)
-
-    held = Client().get(api_url(event))
-    assert held["Cache-Control"] == f"max-age={PUBLIC_CACHE_SECONDS}"
-    assert held.content == before.content and held["ETag"] == before["ETag"]
-    assert Client().get(page_url(event)).content == page_before.content
-    public_cache_expires()
     after = Client().get(api_url(event)).json()
-    assert after["results_version"] == before.json()["results_version"] + 1
-    assert after["data"] != before.json()["data"] and after["up_to_date"]
+    assert after["results_version"] == before["results_version"] + 1
+    assert after["data"] != before["data"] and after["up_to_date"]
     page_after = Client().get(page_url(event)).content.decode()
-    assert page_after != page_before.content.decode()
+    assert page_after != page_before
     assert f'data-version="{after["results_version"]}"' in page_after
-
-
-def test_the_public_cache_answers_304_to_its_etag(event: Event) -> None:
-    snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    for url in (api_url(event), page_url(event)):
-        first = Client().get(url)
-        held = Client().get(url)
-        assert held.status_code == 200 and held.content == first.content
-        again = Client(headers={"If-None-Match": held["ETag"]}).get(url)
-        assert again.status_code == 304 and not again.content
-        assert again["ETag"] == first["ETag"]
-
-
-def test_languages_never_mix_in_the_public_cache(event: Event) -> None:
-    """Each language is held apart: by ``Accept-Language`` and by the language cookie,
-    read twice each, so that the second read comes from the public cache."""
-    snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    cookie = Client()
-    cookie.get("/lang/en/", {"next": "/"})
-    for _ in range(2):
-        german = Client(headers={"Accept-Language": "de"})
-        english = Client(headers={"Accept-Language": "en"})
-        assert german.get(api_url(event)).json()["detail"] == "Die Rangliste ist aktuell."
-        assert english.get(api_url(event)).json()["detail"] == "Standings are up to date."
-        assert Client().get(api_url(event)).json()["detail"] == "Standings are up to date."
-        assert "Rangliste" in german.get(page_url(event)).content.decode()
-        assert "Standings" in english.get(page_url(event)).content.decode()
-        assert "Rangliste" in Client().get(page_url(event)).content.decode()
-        assert "Standings" in cookie.get(page_url(event)).content.decode()
-
-
-def test_organisers_pages_never_come_from_the_public_cache(event: Event, organiser: Any) -> None:
-    """An anonymous reader's page is held first; the organiser's is still their own."""
-    snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    for _ in range(2):
-        assert "/console/" not in Client().get(page_url(event)).content.decode()
-    client = Client()
-    client.force_login(organiser)
-    page = client.get(page_url(event))
-    assert page.status_code == 200 and "ETag" not in page
-    assert "/console/" in page.content.decode()
 
 
 def test_anonymous_reads_are_throttled_per_address(
@@ -178,20 +98,16 @@ def test_api_answers_304_per_language_and_the_stored_body(event: Event) -> None:
     assert Client(headers=headers).get(api_url(event)).status_code == 200
 
 
-def test_api_serves_the_body_stored_with_the_snapshot(
-    event: Event, public_cache_expires: Callable[[], None]
-) -> None:
+def test_api_serves_the_body_stored_with_the_snapshot(event: Event) -> None:
     """Reads serve what was stored with the snapshot and never serialise its data again:
-    a change to the row that no recompute stored is not seen (past the public cache)."""
+    a change to the row that no recompute stored is not seen."""
     snapshots.recompute_standings(tournament_id=event.tournament.pk)
     first = Client().get(api_url(event)).json()
     StandingsSnapshot.objects.filter(tournament=event.tournament).update(data={"rows": []})
-    public_cache_expires()
     again = Client().get(api_url(event)).json()
     assert again["data"] == first["data"] and again["data"]["rows"]
     results.notify_results_changed(tournament_id=event.tournament.pk)
     snapshots.recompute_standings(tournament_id=event.tournament.pk)
-    public_cache_expires()
     after = Client().get(api_url(event)).json()
     assert after["computed_version"] == first["computed_version"] + 1 and after["up_to_date"]
 

@@ -24,7 +24,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from klammern_site.public_cache import PUBLIC_CACHE_SECONDS, cached_for_everyone
 from tournaments.clubs.models import Club, Player
 from tournaments.common.filters import (
     MatchFilter,
@@ -103,7 +102,7 @@ def fresh_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-STANDINGS_MAX_AGE = PUBLIC_CACHE_SECONDS  # seconds an anonymous reader may reuse them
+STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
 
 
 def _standings_of(request: Request, pk: str) -> snapshots.StoredStandings:
@@ -276,7 +275,6 @@ class TournamentViewSet(
         ],
     )
     @action(detail=True, methods=["get"])
-    @method_decorator(cached_for_everyone)
     def standings(self, request: Request, pk: str) -> Response:
         """The stored standings; ``up_to_date`` says whether they include every result
         entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,

@@ -22,7 +22,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from klammern_site.public_cache import PUBLIC_CACHE_SECONDS, cached_for_everyone
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import organises_club, visible_tournaments
@@ -127,7 +126,7 @@ def _standings_tournament(request: HttpRequest, pk: int) -> Tournament:
 
 #: How long a rendered table or page is kept (a new snapshot names new ones).
 STORED_SECONDS = 3600
-STANDINGS_MAX_AGE = PUBLIC_CACHE_SECONDS  # seconds an anonymous reader may reuse them
+STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
 
 
 def _stored_state(request: HttpRequest, pk: int) -> snapshots.StoredStandings:
@@ -202,7 +201,6 @@ def _render_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@cached_for_everyone
 @condition(etag_func=standings_page_etag)
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The page around the live table. For anonymous readers it is the same bytes for a
