@@ -44,7 +44,7 @@ from .cards import (
 )
 from .dispatch import check as check_any_game
 from .errors import Code, Problem, RulesError
-from .klaverjas_analysis import analyse_klaverjas
+from .klaverjas_analysis import analyse_klaverjas, klaverjas_line, klaverjas_options
 from .melds import Meld, run_of_cards
 from .play import choice, trick_winner
 from .record import check, unchecked
@@ -58,7 +58,7 @@ Json = dict[str, Any]
 NOT_ANALYSABLE: Final = "summary_not_analysable"
 #: The error code of a valid record of a game the solver does not play (yet).
 GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
-ANALYSIS_VERSION: Final = "1.1.0"
+ANALYSIS_VERSION: Final = "1.2.0"
 ALL: Final = (1 << 32) - 1
 
 
@@ -518,6 +518,16 @@ def perfect_line(record: object, *, after: object, card: object = None) -> Json:
 
 
 def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:
+    klaverjas = klaverjas_options(record)
+    if klaverjas is not None:
+        return klaverjas_line(
+            record,
+            analysed,
+            klaverjas,
+            after,
+            card,
+            refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),
+        )
     options = resolve_rules(record.get("rules"))
     trump = SUIT_BY_TEXT[analysed["trump"]]
     forehand = (record["dealer"] + 1) % 4

@@ -34,6 +34,7 @@ It does no I/O and never raises (an engine bug becomes an ``internal_error``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from .cards import (
@@ -160,6 +161,36 @@ class KlaverjasDeal:
         hand = self.hands[pos.seat] & pos.remaining
         return choice(hand, pos.trick, KLAVERJAS_TABLES[self.trump], self.options).legal
 
+    def child_value(self, pos: Position, card: int, par: int) -> int:
+        """Team 0's margin of the whole deal after the seat to play plays ``card`` at
+        ``pos``, whose value is ``par``: no card beats the par for the side to play, so
+        the par bounds the search from that side and is its first probe."""
+        child = pos.after(card, self.trump)
+        if child.remaining == 0:
+            return child.margin
+        g, parity = par - child.margin, child.margin & 1
+        args = (child.remaining, child.leader, child.trick, child.clean, g, parity)
+        if pos.seat & 1 == 0:
+            return child.margin + self.solver.solve(*args, upper=g)
+        return child.margin + self.solver.solve(*args, lower=g)
+
+    def card_costs(self, pos: Position, par: int) -> dict[int, int]:
+        """Each legal card's cost (margin) against the best card for its side, in display
+        order."""
+        legal = sorted_for_display(self.legal(pos), KLAVERJAS_TABLES[self.trump])
+        sign = 1 if pos.seat & 1 == 0 else -1
+        if len(legal) == 1:
+            return {legal[0]: 0}
+        return {c: sign * (par - self.child_value(pos, c, par)) for c in legal}
+
+    def steps(self, pos: Position, cards: list[int]) -> list[Json]:
+        """``cards`` played from ``pos`` as ``{"seat", "card"}`` steps."""
+        out: list[Json] = []
+        for card in cards:
+            out.append({"seat": pos.seat, "card": CARD_TEXT[card]})
+            pos = pos.after(card, self.trump)
+        return out
+
     def best_cards(self, pos: Position, par: int) -> list[str]:
         """The legal cards that keep the par ``par``."""
         legal = self.legal(pos)
@@ -252,24 +283,34 @@ class _Walk:
         """Analyse the next recorded play and move past it."""
         deal, pos, before = self.deal, self.pos, self.margin
         child = pos.after(card, deal.trump)
-        if self.line and self.line[0] == card:
-            after, line = before, self.line[1:]
+        costs = deal.card_costs(pos, before) if self.best_cards else {}
+        kept = bool(self.line) and self.line[0] == card
+        if kept:
+            after = before
+        elif card in costs:
+            after = before - costs[card] if pos.seat & 1 == 0 else before + costs[card]
         else:
             after = deal.value(child, before)
-            line = deal.line(child, after)
         cost = before - after if pos.seat & 1 == 0 else after - before
-        self.pos, self.margin, self.line = child, after, line
+        line_before = self.line
+        self.pos, self.margin = child, after
+        self.line = line_before[1:] if kept else deal.line(child, after)
+        par = self.par()
         entry: Json = {
             "play": index,
             "trick": index // 4 + 1,
             "seat": pos.seat,
             "card": CARD_TEXT[card],
-            "par": self.par()["points"],
+            "par": par["points"],
+            "par_outcome": par["outcome"],
             "margin": after,
             "cost": cost,
         }
         if self.best_cards:
-            entry["best"] = deal.best_cards(pos, before)
+            entry["best"] = [CARD_TEXT[c] for c, v in costs.items() if v == 0]
+            entry["values"] = {CARD_TEXT[c]: v for c, v in costs.items()}
+            if cost > 0:
+                entry["line"] = deal.steps(pos, line_before)
         return entry
 
 
@@ -294,6 +335,8 @@ def _analyse_valid(record: Json, result: Json, options: Options, best_cards: boo
             "card": CARD_TEXT[CARD_BY_TEXT[revoke["card"]]],
             "best": deal.best_cards(walk.pos, walk.margin),
         }
+        if best_cards:
+            out["revoke"]["line"] = deal.steps(walk.pos, walk.line)
     return out
 
 
@@ -351,10 +394,49 @@ def analyse_klaverjas(record: object, *, best_cards: bool = True, version: str) 
     return out
 
 
+def klaverjas_line(
+    record: Json,
+    analysed: Json,
+    options: Options,
+    after: int,
+    card: object,
+    *,
+    refuse: Callable[[int], Json],
+) -> Json:
+    """``analysis.perfect_line``'s answer for a Klaverjas record (``analysed`` is its
+    analysis, ``after`` a position of the record): the perfect line from there, ``par``
+    the deal points with perfect play; with ``card`` the line starts with it and ``cost``
+    is its cost (margin). ``refuse(seat)`` answers a ``card`` that seat cannot play."""
+    trump = SUIT_BY_TEXT[analysed["trump"]]
+    deal = KlaverjasDeal(_hands(record), trump, (record["dealer"] + 1) % 4, options)
+    pos = deal.start
+    for text in record["plays"][:after]:
+        pos = pos.after(CARD_BY_TEXT[text], trump)
+    par = deal.value(pos)
+    out: Json = {"valid": True, "analysed": True, "errors": [], "after": after}
+    first: list[Json] = []
+    if card is not None:
+        played = CARD_BY_TEXT.get(card, -1) if isinstance(card, str) else -1
+        if played < 0 or not deal.legal(pos) >> played & 1:
+            return refuse(pos.seat)
+        value = deal.child_value(pos, played, par)
+        out["card"] = CARD_TEXT[played]
+        out["cost"] = par - value if pos.seat & 1 == 0 else value - par
+        first = deal.steps(pos, [played])
+        pos, par = pos.after(played, trump), value
+    line = deal.line(pos, par)
+    steps = first + deal.steps(pos, line)
+    out["line"] = [
+        {"play": after + i, "trick": (after + i) // 4 + 1, **step} for i, step in enumerate(steps)
+    ]
+    out["par"] = _scored(deal.play_out(pos, line), analysed["playing_team"])["points"]
+    return out
+
+
 def deal_margin(hands: list[int], *, trump: int, forehand: int, options: Options) -> int:
     """Team 0's margin (points minus team 1's, roem and pit included; 162 card points in
     all) with perfect play from the start of a Klaverjas deal."""
     return KlaverjasSolver(hands, trump, options).solve(ALL_CARDS, forehand, [], True, 0, 0)
 
 
-__all__ = ["KlaverjasDeal", "Position", "analyse_klaverjas", "deal_margin"]
+__all__ = ["KlaverjasDeal", "Position", "analyse_klaverjas", "deal_margin", "klaverjas_line"]

@@ -184,16 +184,22 @@ class KlaverjasSolver:
         clean: bool,
         guess: int = 0,
         parity: int = -1,
+        *,
+        lower: int | None = None,
+        upper: int | None = None,
     ) -> int:
         """Team 0's exact margin: zero-window tests halving the interval it lies in (the
         first at ``guess``). ``parity`` 0 or 1, when given, is the margin's remainder
         mod 2, so only values of that parity are probed (the whole deal's margin is even:
-        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100)."""
+        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100).
+        ``lower``/``upper``, when given, are bounds the caller knows the margin keeps."""
         cards = remaining
         for c in trick:
             cards |= 1 << c
         top = self.bound(cards, clean)
-        lower, upper = self._fit(-top, parity, 1), self._fit(top, parity, -1)
+        low, high = -top if lower is None else max(-top, lower), top
+        high = high if upper is None else min(top, upper)
+        lower, upper = self._fit(low, parity, 1), self._fit(high, parity, -1)
         probe = self._fit(guess, parity, 1) if -top < guess <= top else self._fit(0, parity, 1)
         while lower < upper:
             probe = min(max(probe, lower + 1), upper)

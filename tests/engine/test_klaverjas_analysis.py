@@ -236,7 +236,7 @@ def test_best_cards_can_be_left_out() -> None:
     full, short = analyse(record), analyse(record, best_cards=False)
     assert all("best" not in e for e in short["plays"])
     for a, b in zip(full["plays"], short["plays"], strict=True):
-        assert {k: v for k, v in a.items() if k != "best"} == b
+        assert {k: v for k, v in a.items() if k not in ("best", "values", "line")} == b
 
 
 def test_a_revoke_is_reported_with_the_cards_that_were_legal() -> None:
@@ -261,6 +261,9 @@ def test_a_revoke_is_reported_with_the_cards_that_were_legal() -> None:
     assert out["revoke"]["play"] == cut and out["revoke"]["card"] == CARD_TEXT[card]
     legal_texts = {CARD_TEXT[c] for c in range(32) if deal.legal(pos) >> c & 1}
     assert out["revoke"]["best"] and set(out["revoke"]["best"]) <= legal_texts
+    line = out["revoke"]["line"]  # the stored line from the revoke on, as for Klammern
+    assert line[0] == {"seat": pos.seat, "card": line[0]["card"]}
+    assert line[0]["card"] in out["revoke"]["best"] and len(line) == 32 - cut
 
 
 def test_a_summary_and_an_invalid_record_are_not_analysed() -> None:

@@ -94,3 +94,29 @@ def test_a_player_at_a_table_of_three_has_no_partner(club_a: Club) -> None:
     seat = web_selectors.current_seat(seats[0].player, match.round.tournament)
     assert seat is not None and seat["partner"] == ""
     assert sorted(seat["opponents"]) == sorted([seats[1].player.name, seats[2].player.name])
+
+
+def test_a_klaverjas_hand_record_steps_through_with_card_values(club_a: Club, web: Client) -> None:
+    """The step-through works for Klaverjas as for Klammern: each legal card's value (in
+    the analysis' margin), the perfect line to the end and the par's outcome per play."""
+    match = played_match(club_a, "klaverjas-rotterdam", 4)
+    record = full_deal("klaverjas-rotterdam")
+    submit_deal(match=match, number=1, record=record)
+    assert analyse_missing_deals() == 1
+    analysis = engine.analyse(record)
+    step = next(i for i, p in enumerate(analysis["plays"]) if len(p["values"]) > 1)
+    body = web.get(f"/matches/{match.pk}/deals/1/hand/?step={step}").content.decode()
+    assert 'id="replay"' in body and "Schritt für Schritt" in body
+    replay = body.split('id="replay"')[1].split("</section>")[0]
+    values = analysis["plays"][step]["values"]
+    assert replay.count('<li class="card-value') == len(values)
+    for card, cost in values.items():
+        item = replay.split(f'data-card="{card}"')[1].split("</li>")[0]
+        assert ("beste" in item) if cost == 0 else (f"−{cost}</span>" in item), card
+    assert replay.count('class="line-card"') == 32 - step
+    assert replay.count('<circle class="pt') == 33
+    par = analysis["plays"][step - 1]["par"] if step else analysis["par"]
+    assert f"Team 1 <strong>{par[0]}</strong>" in replay
+    assert f"Team 2 <strong>{par[1]}</strong>" in replay
+    last = analysis["plays"][-1]
+    assert last["par"] == analysis["actual"]["points"]
