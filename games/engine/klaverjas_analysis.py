@@ -176,12 +176,20 @@ class KlaverjasDeal:
 
     def card_costs(self, pos: Position, par: int) -> dict[int, int]:
         """Each legal card's cost (margin) against the best card for its side, in display
-        order."""
-        legal = sorted_for_display(self.legal(pos), KLAVERJAS_TABLES[self.trump])
+        order. Cards the solver counts as equivalent (``KlaverjasSolver.distinct``) share
+        one search."""
+        legal = self.legal(pos)
         sign = 1 if pos.seat & 1 == 0 else -1
-        if len(legal) == 1:
-            return {legal[0]: 0}
-        return {c: sign * (par - self.child_value(pos, c, par)) for c in legal}
+        others = pos.remaining & ~self.hands[pos.seat]
+        for c in pos.trick:
+            others |= 1 << c
+        classes = self.solver.equivalent(legal, others)
+        cost: dict[int, int] = {}
+        for members in classes:
+            value = par if len(classes) == 1 else self.child_value(pos, members[0], par)
+            for c in members:
+                cost[c] = sign * (par - value)
+        return {c: cost[c] for c in sorted_for_display(legal, KLAVERJAS_TABLES[self.trump])}
 
     def steps(self, pos: Position, cards: list[int]) -> list[Json]:
         """``cards`` played from ``pos`` as ``{"seat", "card"}`` steps."""

@@ -504,6 +504,31 @@ class KlaverjasSolver:
                     prev = -1
         return out
 
+    def equivalent(self, cards: int, others: int) -> list[list[int]]:
+        """``cards`` in classes of equivalent cards, as ``distinct`` keeps one of each."""
+        classes: list[list[int]] = []
+        value = self.value
+        for s in range(4):
+            if not cards & self.suit_mask[s]:
+                continue
+            live = LIVE_RANKS[others >> (8 * s) & 0xFF]
+            prev = -1
+            for c in self.order[s]:
+                bit = 1 << c
+                if cards & bit:
+                    if live >> (c & 7) & 1:
+                        classes.append([c])
+                        prev = -1
+                        continue
+                    if value[c] == prev:
+                        classes[-1].append(c)
+                    else:
+                        classes.append([c])
+                    prev = value[c]
+                elif others & bit:
+                    prev = -1
+        return classes
+
     def lead_moves(self, hand: int, remaining: int, first: int) -> list[int]:
         """The leader's cards worth trying, best guess first: the table's best lead, then
         the weakest first, a card no unplayed card of its suit beats counting 7.5 steps of
