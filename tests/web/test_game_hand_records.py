@@ -15,6 +15,7 @@ from games.analysis_services import analyse_missing_deals
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
 from tournaments.clubs.models import Club
+from tournaments.deals.hand_records import turning_plays
 from tournaments.deals.services import submit_deal
 from tournaments.draw import services as draw
 from tournaments.events import services
@@ -83,7 +84,9 @@ def test_a_klaverjas_hand_record_shows_the_par_per_team(club_a: Club, web: Clien
     par_cells = body.split('class="par-row"')[1].split("</tr>")[0]
     assert [f'<td class="num">{p}</td>' in par_cells for p in analysis["par"]] == [True, True]
     costly = [p for p in analysis["plays"] if p["cost"] > 0]
-    assert body.count('class="trick-card is-costly"') == len(costly)
+    assert body.count('class="trick-card is-costly') == len(costly)
+    # each play's par outcome is stored, so the plays that turned it are marked too
+    assert body.count(' is-turning"><span class="trick-seat') == len(turning_plays(analysis))
 
 
 def test_a_player_at_a_table_of_three_has_no_partner(club_a: Club) -> None:
