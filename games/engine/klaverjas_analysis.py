@@ -171,8 +171,8 @@ class KlaverjasDeal:
         g, parity = par - child.margin, child.margin & 1
         args = (child.remaining, child.leader, child.trick, child.clean, g, parity)
         if pos.seat & 1 == 0:
-            return child.margin + self.solver.solve(*args, upper=g)
-        return child.margin + self.solver.solve(*args, lower=g)
+            return child.margin + self.solver.chase(*args, upper=g)
+        return child.margin + self.solver.chase(*args, lower=g)
 
     def card_costs(self, pos: Position, par: int) -> dict[int, int]:
         """Each legal card's cost (margin) against the best card for its side, in display

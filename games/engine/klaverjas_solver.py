@@ -211,6 +211,39 @@ class KlaverjasSolver:
             probe = self._fit((lower + upper + 1) // 2, parity, 1)
         return lower
 
+    def chase(
+        self,
+        remaining: int,
+        leader: int,
+        trick: list[int],
+        clean: bool,
+        first: int,
+        parity: int,
+        *,
+        lower: int | None = None,
+        upper: int | None = None,
+    ) -> int:
+        """Team 0's exact margin when it is likely near ``first`` (a card's value next to
+        the par): zero-window tests, each at the bound the last one returned (fail-soft),
+        instead of halving; ``parity``, ``lower`` and ``upper`` as for ``solve``."""
+        cards = remaining
+        for c in trick:
+            cards |= 1 << c
+        top = self.bound(cards, clean)
+        low = self._fit(-top if lower is None else max(-top, lower), parity, 1)
+        high = self._fit(top if upper is None else min(top, upper), parity, -1)
+        probe = self._fit(first, parity, 1)
+        while low < high:
+            probe = min(max(probe, low + 1), high)
+            g = self.search(remaining, leader, trick, clean, probe - 1, probe)
+            if g >= probe:
+                low = self._fit(g, parity, 1)
+                probe = low + 1
+            else:
+                high = self._fit(g, parity, -1)
+                probe = high
+        return low
+
     @staticmethod
     def _fit(value: int, parity: int, direction: int) -> int:
         """``value`` moved by one toward ``direction`` when its parity is not ``parity``."""

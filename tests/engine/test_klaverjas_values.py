@@ -89,7 +89,7 @@ def test_each_play_has_its_pars_outcome_and_a_costly_one_its_line(preset: str) -
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("after", [0, 9, 20, 23, 27, 31, 32])
 def test_the_perfect_line_plays_out_to_the_par(preset: str, after: int) -> None:
-    for record in _deals(preset, 1400 + after, 2):
+    for record in _deals(preset, 1400 + after, 2 if running_native() else 1):
         out = perfect_line(record, after=after)
         assert out["valid"] and out["analysed"] and out["after"] == after
         assert [s["play"] for s in out["line"]] == list(range(after, 32))
@@ -140,3 +140,20 @@ def test_a_bad_position_or_card_is_a_clear_error() -> None:
         assert out["errors"][0]["params"]["seat"] == seat
     assert CARD_BY_TEXT[record["plays"][0]] >= 0
     assert perfect_line(record, after=0, card=record["plays"][0])["analysed"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_cards_value_chased_from_the_par_is_the_halving_searchs(preset: str) -> None:
+    """``child_value`` (``KlaverjasSolver.chase`` bounded by the par) against ``value``
+    (``solve``'s halving, no bound) at every position of whole deals, every legal card."""
+    compared = 0
+    for record in _deals(preset, 1700 + PRESETS.index(preset), max(DEALS // 6, 1)):
+        deal = _deal(record)
+        for pos in _positions(record, deal)[: 32 if running_native() else 0] or [deal.start]:
+            par = deal.value(pos)
+            for c in range(32):
+                if deal.legal(pos) >> c & 1:
+                    want = deal.value(pos.after(c, deal.trump))
+                    assert deal.child_value(pos, c, par) == want, (record, pos.trick, c)
+                    compared += 1
+    assert compared > 0
