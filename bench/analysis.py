@@ -6,9 +6,9 @@ skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterd
 Klaverjas), then times for each: the par from the first lead with a fresh solver
 (``deal_par``, for Klaverjas ``deal_margin``), ``analyse(record, best_cards=False)`` (the
 par before and after each of the 32 plays) and ``analyse(record)`` (the same plus every
-play's best cards; for Klammern also each legal card's value, the perfect line after each
-costly play and the makeable table) and, for Klammern, ``perfect_line`` from the middle of
-the deal. Prints the median, mean and worst in milliseconds of wall time, the CPU time of
+play's best cards and each legal card's value, the perfect line after each costly play;
+for Klammern also the makeable table) and, for Klammern, ``perfect_line`` from the middle
+of the deal. Prints the median, mean and worst in milliseconds of wall time, the CPU time of
 this process for the whole analysis of all deals, the sum of the whole analyses per 24
 deals, then an evening: the whole analysis of ``--boards`` deals (24) back to back, in CPU
 seconds of this process (one core; other work on the machine does not count) and wall

@@ -20,6 +20,10 @@ Decisions (also in DECISIONS.md):
 - ``cost`` of a play is what it moved the margin against its team (a 10-point card given
   away costs 20: 10 less for the team, 10 more for the other); ``margin`` of each play
   and ``par_margin`` are team 0's margin with perfect play from there;
+- as for Klammern (docs/analysis.md), each play has its ``par_outcome``, ``values`` (every
+  legal card's cost, in the same margin) and, when costly, the perfect ``line`` from the
+  position before it; ``klaverjas_line`` is ``analysis.perfect_line`` for Klaverjas; no
+  makeable table;
 - an invalid record gives ``check``'s result unchanged; a summary record has no hands:
   ``analysed: false`` with ``summary_not_analysable`` (as for Klammern);
 - a revoke: the par is the deal's, played out legally to the end; the plays before the
