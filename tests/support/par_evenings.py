@@ -30,6 +30,15 @@ def rotated(record: dict[str, Any], turn: int) -> dict[str, Any]:
     return out
 
 
+def forget_values(*matches: Match) -> None:
+    """Make the stored analyses of ``matches`` ones of before "values" (analysis 1.0.0):
+    each play keeps its cost and best cards, but not the cost of every legal card."""
+    for stored in DealAnalysis.objects.filter(version__deal__match__in=matches):
+        for play in stored.analysis.get("plays", []):
+            play.pop("values", None)
+        stored.save(update_fields=["analysis"])
+
+
 def give_values(match: Match, number: int, index: int, saved: int) -> dict[str, Any]:
     """Store the "values" a newer analysis gives a play (the cost of each legal card):
     the played card kept par, the other legal card would have cost ``saved``."""
@@ -46,19 +55,21 @@ def give_values(match: Match, number: int, index: int, saved: int) -> dict[str, 
 
 
 def play_evening(event: Event) -> Event:
-    """Table 1 plays four deals (each seat makes the 26-point slip once), table 2 one;
-    a play of table 1's deal 3 has "values" (it saved 30); the round is not closed."""
+    """Table 1 plays four deals (each seat makes the 26-point slip once), table 2 one,
+    analysed as before "values"; only a play of table 1's deal 3 has them (it saved 30);
+    the round is not closed."""
     for turn in range(4):
         services.submit_deal(match=event.match1, number=turn + 1, record=rotated(COSTLY_DEAL, turn))
     services.submit_deal(match=event.match2, number=1, record=COSTLY_DEAL)
     analyse_missing_deals()
+    forget_values(event.match1, event.match2)
     give_values(event.match1, 3, 8, saved=30)
     return event
 
 
 def second_evening(club: Any, event: Event) -> Match:
     """A second tournament of the same eight players: each table plays the costly deal
-    once; its round is closed. The first table's match."""
+    once, analysed as before "values"; its round is closed. The first table's match."""
     second = tournament_services.create_tournament(
         club=club, name="Winterturnier", slug="winter", deals_per_match=1
     )
@@ -72,5 +83,6 @@ def second_evening(club: Any, event: Event) -> Match:
     for table in tables:
         services.submit_deal(match=table.match, number=1, record=COSTLY_DEAL)
     analyse_missing_deals()
+    forget_values(*(table.match for table in tables))
     tournament_services.close_round(round_=round_, force=True)
     return tables[0].match

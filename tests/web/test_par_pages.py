@@ -20,7 +20,7 @@ from tests.conftest import Event
 from tests.factories import PlayerFactory
 from tests.support.clients import Client
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
-from tests.support.par_evenings import play_evening, rotated, second_evening
+from tests.support.par_evenings import forget_values, play_evening, rotated, second_evening
 from tournaments.clubs import services as club_services
 from tournaments.clubs.models import Player
 from tournaments.deals import par_selectors, services
@@ -218,9 +218,27 @@ def test_an_evening_of_older_analyses_has_a_slip_but_no_best_play(
 ) -> None:
     services.submit_deal(match=event.match1, number=1, record=COSTLY_DEAL)
     analyse_missing_deals()
+    forget_values(event.match1)
     close(event)
     body = page(client, f"/tournaments/{event.tournament.pk}/")
     assert 'data-highlight="slip"' in body and 'data-highlight="best"' not in body
+
+
+def test_an_evening_of_todays_analyses_has_its_best_play(event: Event, client: Client) -> None:
+    """The engine's own "values" (not stored by hand): the best play is the best card
+    whose costly alternatives cost the most, at the least of them."""
+    services.submit_deal(match=event.match1, number=1, record=COSTLY_DEAL)
+    analyse_missing_deals()
+    close(event)
+    plays = DealAnalysis.objects.get(version__deal__match=event.match1).analysis["plays"]
+    saved = max(
+        min(v for v in play["values"].values() if v > 0)
+        for play in plays
+        if play["cost"] == 0 and any(v > 0 for v in play["values"].values())
+    )
+    body = page(client, f"/tournaments/{event.tournament.pk}/")
+    best = body[body.index('data-highlight="best"') :]
+    assert f"mindestens {saved} Punkte" in best[: best.index("</dd>")]
 
 
 # --- the club page --------------------------------------------------------------------

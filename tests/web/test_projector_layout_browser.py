@@ -31,6 +31,14 @@ CELLS = """() => { const row = Array.from(document.querySelectorAll('#standings 
   return Array.from(row.cells).map(c => Math.round(c.getBoundingClientRect().left)); }"""
 
 
+#: The order of ranking's font size, read once the line is in the page (the projector
+#: swaps its pages in and out, so an element found a moment ago may be gone).
+FONT_SIZE = """() => {
+  const line = document.querySelector('.tiebreak-order');
+  return (line && line.isConnected && getComputedStyle(line).fontSize) || null;
+}"""
+
+
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_the_projector_keeps_its_columns_and_a_legible_tiebreak_line(
     live_server: Any,
@@ -59,5 +67,5 @@ def test_the_projector_keeps_its_columns_and_a_legible_tiebreak_line(
     assert sorted(shown) == [False, True]  # the long name is on one page only
     line = page.locator(".tiebreak-order")
     expect(line).to_be_visible()
-    size = float(line.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+    size = float(page.wait_for_function(FONT_SIZE).json_value().removesuffix("px"))
     assert size >= 20, size
