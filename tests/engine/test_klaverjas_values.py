@@ -28,8 +28,8 @@ from games.engine.native import running_native
 from .klaverjas_reference import card_margins, margin
 from .test_klaverjas_analysis import PRESETS, _deal, _positions, _reference_args
 
-#: Deals per preset: the interpreted engine analyses one in 2-5 s (its pass checks one).
-DEALS = 12 if running_native() else 1
+#: Deals per preset: the interpreted engine analyses one in 1-3 s.
+DEALS = 12 if running_native() else 2
 
 
 def _deals(preset: str, seed: int, count: int) -> Iterator[dict[str, Any]]:
