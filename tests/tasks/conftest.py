@@ -58,9 +58,10 @@ def wait_until(condition: Callable[[], Any], *, timeout: float, what: str) -> An
 class Worker:
     """One worker subprocess; ``kill`` is SIGKILL to its whole process group."""
 
-    def __init__(self, log: Path, env: dict[str, str]) -> None:
+    def __init__(self, log: Path, env: dict[str, str], command: list[str] | None = None) -> None:
+        """Starts ``command`` (the test worker by default) in the project's directory."""
         self.log = log
-        command = [
+        command = command or [
             sys.executable,
             "-m",
             "celery",
@@ -86,7 +87,7 @@ class Worker:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        wait_until(self._ready, timeout=READY_TIMEOUT, what=f"the worker to start ({log})")
+        wait_until(self._ready, timeout=READY_TIMEOUT, what=f"{command[:4]} to start ({log})")
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")

@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ from typing import Any
 import pytest
 
 from games.tasks import analyse_missing_deals_task
-from tests.tasks.conftest import READY_TIMEOUT, ROOT, database_url, wait_until
+from tests.tasks.conftest import ROOT, Worker, database_url, wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
@@ -37,37 +35,6 @@ def option(command: list[str], name: str) -> str:
     return command[command.index(name) + 1]
 
 
-class ReadmeWorker:
-    """One README command running in the project's directory, its output in ``log``."""
-
-    def __init__(self, command: list[str], log: Path, env: dict[str, str]) -> None:
-        self.command = command
-        self.log = log
-        with open(log, "ab") as out:
-            self.process = subprocess.Popen(  # noqa: S603 - the README's own command
-                command,
-                cwd=ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        wait_until(self.ready, timeout=READY_TIMEOUT, what=f"{shlex.join(command)} to start")
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def ready(self) -> bool:
-        if self.process.poll() is not None:
-            raise AssertionError(f"the worker exited early:\n{self.output()[-3000:]}")
-        return " ready." in self.output()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-
 @pytest.fixture
 def readme_workers(real_celery: str, transactional_db: Any, tmp_path: Path) -> Iterator[Any]:
     """The README's worker commands, started with the variables the README asks for."""
@@ -81,14 +48,14 @@ def readme_workers(real_celery: str, transactional_db: Any, tmp_path: Path) -> I
         "CONN_MAX_AGE": "0",
         "PYTHONUNBUFFERED": "1",
     }
-    workers: list[ReadmeWorker] = []
+    workers: list[Worker] = []
     try:
         for number, command in enumerate(readme_worker_commands()):
-            workers.append(ReadmeWorker(command, tmp_path / f"worker-{number}.log", env))
+            workers.append(Worker(tmp_path / f"worker-{number}.log", env, command))
         yield workers
     finally:
         for worker in workers:
-            worker.stop()
+            worker.kill()
 
 
 def test_the_readme_shows_a_main_and_an_analysis_worker() -> None:
