@@ -7,7 +7,6 @@ German and English. Screenshots go to artifacts/screenshots/duplicate/."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from tournaments.events import services
 from tournaments.events.models import Match
 
 from .conftest import SCREENSHOTS, assert_fits
+from .test_browser import tap, wait_until
 from .test_duplicate_pages import BOARD_1, BOARD_2, NS_POINTS, PERCENT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,19 +51,6 @@ def shoot(page: Any, name: str, *, full: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
-
-
-def wait_until(page: Any, check: Callable[[], bool], *, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("condition not met in time")
-
-
-def tap(page: Any, pick: str, value: Any) -> None:
-    page.locator(f"#entry button[data-pick='{pick}'][data-value='{value}']").click()
 
 
 def stored(match: Match) -> int:
@@ -100,7 +87,7 @@ def enter_board(page: Any, event: DuplicateEvent, match: Match, number: int, ns:
     tap(page, "kind", "orgi")
     page.fill("#points0", str(ns))
     page.click("#entry button[type=submit]")
-    wait_until(page, lambda: stored(match) == number)
+    wait_until(page, lambda: stored(match) == number, timeout=15.0)
 
 
 def log_in(page: Any, base: str) -> None:
