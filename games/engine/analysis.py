@@ -283,7 +283,7 @@ def _other_game(record: object) -> Json | None:
     problem = Problem(
         Code.BAD_FORMAT,
         f"no perfect-play analysis for this game yet ({preset}): only Klammern deals "
-        "for 4 players and Klaverjas deals are analysed",
+        "(for 4, 3 or 2 players) and Klaverjas deals are analysed",
         field="rules",
         params={"preset": preset},
     )

@@ -416,7 +416,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->no_undertrump = no_undertrump;
     free(self->keys);
     free(self->entries);
-    self->capacity = 1 << 12;
+    self->capacity = 1 << 16; /* a 3-player deal's search fills some 10^5 entries */
     self->used = 0;
     self->nodes = 0;
     self->keys = calloc(self->capacity, sizeof(uint64_t));

@@ -188,7 +188,7 @@ def test_the_c_search_is_the_python_search(n: int) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_each_play_has_its_pars_outcome_and_a_costly_one_its_line(preset: str) -> None:
     n = _players(preset)
-    # the interpreted engine plays out the lines of the last two tricks only
+    # the interpreted engine compares the lines of the last two tricks only
     from_play = 0 if running_native() else 7 * n
     for record in _deals(preset, 2500 + n, 1):
         out = analyse(record)
@@ -200,7 +200,7 @@ def test_each_play_has_its_pars_outcome_and_a_costly_one_its_line(preset: str) -
             assert entry["cost"] == (before - entry["value"] if mine else entry["value"] - before)
             before = entry["value"]
             assert ("line" in entry) == (entry["cost"] > 0)
-            if entry["cost"] > 0:
+            if entry["cost"] > 0 and entry["play"] >= from_play:
                 line = perfect_line(record, after=entry["play"])
                 assert entry["line"] == [
                     {"seat": s["seat"], "card": s["card"]} for s in line["line"]
