@@ -350,3 +350,27 @@ def test_analyse_answers_every_record_check_accepts(preset: str) -> None:
         broken["dealer"] = 7
         assert analyse(broken) == check(broken)
     assert seen
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_declarers_best_meld_counts_once_the_declarer_takes_a_trick(preset: str) -> None:
+    """A deal whose declarer holds the best announced meld: the search adds it on the
+    declarer's first trick (the reference too, at every position of the last tricks),
+    and the line played out scores it as ``check`` does."""
+    n = _players(preset)
+    record, deal = next(
+        (r, d) for r in _deals(preset, 3300 + n, 200) if (d := _analysis(r)).contract.bonus > 0
+    )
+    out = analyse(record, best_cards=False)
+    played = copy.deepcopy(record)
+    line = perfect_line(record, after=0)
+    played["plays"] = [s["card"] for s in line["line"]]
+    result = check(played)
+    assert _declarer_value(result, deal.declarer) == out["par_value"] == deal.value(deal.start)
+    assert result["points"] == out["par"] == line["par"]
+    first = 9 * n - 2 * n
+    for pos in _positions(record, deal)[first:-1]:
+        game, held = _reference(deal, pos)
+        took = pos.tricks[deal.declarer] > 0
+        rest = value(game, held, pos.leader, [CARD_TEXT[c] for c in pos.trick], took)
+        assert deal.value(pos) == deal.so_far(pos) + rest
