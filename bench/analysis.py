@@ -3,8 +3,9 @@
 Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis] [--preset P]``.
 Generates ``--count`` played random deals of the preset (``random_deal``, thrown-in deals
 skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterdam`` for
-Klaverjas), then times for each: the par from the first lead with a fresh solver
-(``deal_par``, for Klaverjas ``deal_margin``), ``analyse(record, best_cards=False)`` (the
+Klaverjas, ``klammern-2`` or ``klammern-3``), then times for each: the par from the first
+lead with a fresh solver (``deal_par``, for Klaverjas ``deal_margin``, for 2 or 3 players
+``deal_value``), ``analyse(record, best_cards=False)`` (the
 par before and after each of the 32 plays) and ``analyse(record)`` (the same plus every
 play's best cards and each legal card's value, the perfect line after each costly play;
 for Klammern also the makeable table) and, for Klammern, ``perfect_line`` from the middle
@@ -39,6 +40,7 @@ from games.engine import (  # noqa: E402
     running_native,
 )
 from games.engine.klaverjas_analysis import deal_margin  # noqa: E402
+from games.engine.solo_analysis import deal_value  # noqa: E402
 
 EVENING = 24
 
@@ -56,6 +58,15 @@ def _deals(count: int, seed: int, preset: str) -> list[dict[str, Any]]:
 def _par(record: dict[str, Any]) -> None:
     hands = [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
     options = resolve_rules(record.get("rules"))
+    if options.players != 4:
+        deal_value(
+            hands,
+            trump="CSHD".index(record["contract"]["trump"]),
+            declarer=record["contract"]["declarer"],
+            forehand=(record["dealer"] + 1) % options.players,
+            options=options,
+        )
+        return
     solve = deal_margin if options.game == "klaverjas" else deal_par
     solve(
         hands,

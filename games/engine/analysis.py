@@ -13,7 +13,8 @@ Decisions (see also the report in docs/benchmarks.md):
 - a summary record has no hands to analyse: ``valid: true``, ``analysed: false`` and one
   error with code ``summary_not_analysable``;
 - a Klaverjas record is analysed by ``klaverjas_analysis`` (same shape, its own search);
-- a valid record of another game (Belote, 2/3 players, the Schieber) has no perfect-play
+- a record for 2 or 3 players by ``solo_analysis`` (same shape, declarer against defence);
+- a valid record of another game (Belote, the Schieber) has no perfect-play
   analysis yet: ``valid: true``, ``analysed: false`` and one error with code
   ``game_not_analysable`` (an invalid one gives its ``check`` result);
 - a thrown-in deal was not played: par ``[0, 0]``, outcome ``thrown_in``, no plays (as
@@ -50,6 +51,7 @@ from .play import choice, trick_winner
 from .record import check, unchecked
 from .rules import Options, resolve_named_rules, resolve_rules
 from .scoring import DealFacts, score_deal
+from .solo_analysis import analyse_solo, solo_line, solo_options
 from .solver import Solver
 
 Json = dict[str, Any]
@@ -281,7 +283,7 @@ def _other_game(record: object) -> Json | None:
     problem = Problem(
         Code.BAD_FORMAT,
         f"no perfect-play analysis for this game yet ({preset}): only Klammern deals "
-        "for 4 players and Klaverjas deals are analysed",
+        "(for 4, 3 or 2 players) and Klaverjas deals are analysed",
         field="rules",
         params={"preset": preset},
     )
@@ -459,6 +461,9 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     klaverjas = analyse_klaverjas(record, best_cards=best_cards, version=ANALYSIS_VERSION)
     if klaverjas is not None:
         return klaverjas
+    solo = analyse_solo(record, best_cards=best_cards, version=ANALYSIS_VERSION)
+    if solo is not None:
+        return solo
     other = _other_game(record)
     if other is not None:
         return other
@@ -524,6 +529,16 @@ def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:
             record,
             analysed,
             klaverjas,
+            after,
+            card,
+            refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),
+        )
+    solo = solo_options(record)
+    if solo is not None:
+        return solo_line(
+            record,
+            analysed,
+            solo,
             after,
             card,
             refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),

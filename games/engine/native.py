@@ -47,13 +47,20 @@ COMPILED: Final = (
     "scoring.py",
     "seatwalk.py",
     "solo.py",
+    "solo_analysis.py",
+    "solo_solver.py",
     "solver.py",
     "summary.py",
 )
 #: C sources built beside them as extension modules (``csolver.c`` is ``_csolver``, the
 #: search of ``solver.py`` in C; ``kjsolver.c`` is ``_kjsolver``, that of
-#: ``klaverjas_solver.py``; each solver uses its C search when it is importable).
-C_EXTENSIONS: Final = {"csolver.c": "_csolver", "kjsolver.c": "_kjsolver"}
+#: ``klaverjas_solver.py``; ``solocsolver.c`` is ``_solocsolver``, that of ``solo_solver.py``;
+#: each solver uses its C search when it is importable).
+C_EXTENSIONS: Final = {
+    "csolver.c": "_csolver",
+    "kjsolver.c": "_kjsolver",
+    "solocsolver.c": "_solocsolver",
+}
 #: ``KLAMMERN_ENGINE=python`` runs the interpreted engine even when a build is current.
 ENV_SWITCH: Final = "KLAMMERN_ENGINE"
 

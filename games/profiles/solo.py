@@ -1,6 +1,7 @@
 """Klammern for 2 or 3 players (RULES.md, "Klammern for two or three"): single players,
 a points match to 500 (or a number of deals), individual tournaments only; ranked by
-tournament points then total points; not rated; no perfect-play analysis."""
+tournament points then total points; not rated; analysed with perfect play, the
+declarer against the others (``games/engine/solo_analysis.py``)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def solo_profile(*, key: str, label: Any, players: int) -> PointsProfile:
         sheet=SHEET,
         rating_pool="",
         rating_pool_label="",
-        analysable=False,
+        analysable=True,
         individual_only=True,
         names_declarer=True,
         tiebreaks=TIEBREAKS,

@@ -1,7 +1,7 @@
 """Hand records of every game render: tables of 3 and of 2 players lay out as many hands
-and par columns as the game seats (no loop over four seats), Klaverjas its two teams, and
-a game without perfect-play analysis says so in words instead of waiting for one; a
-Klaverjas deal is analysed (par per team, costly plays)."""
+and par columns as the game seats (no loop over four seats), Klaverjas its two teams; a
+Klaverjas deal is analysed (par per team, costly plays), a deal for 3 players too (par
+per player, a step-through of three-card tricks)."""
 
 from __future__ import annotations
 
@@ -59,10 +59,49 @@ def test_the_hand_record_of_a_small_table_renders(
     body = response.content.decode()
     assert body.count('class="hand hand-seat-') == players
     assert body.count('class="trick-seat"') == len(record["plays"])
-    assert "keine Analyse bei perfektem Spiel" in body or "no perfect-play analysis" in body
-    assert "noch nicht fertig" not in body  # not "the analysis is not ready yet"
+    assert "noch nicht fertig" in body  # the analysis is queued, not refused
+    assert "not-analysable" not in body
     round_page = web.get(f"/tournaments/{match.round.tournament_id}/rounds/1/hand-records/")
     assert round_page.status_code == 200
+
+
+def test_a_three_player_hand_record_shows_the_par_per_player_and_steps_through(
+    club_a: Club, web: Client
+) -> None:
+    """Klammern for 3 players is analysed: a par column per player, tricks of three cards
+    in the step-through, each legal card's value, a makeable row per trump with a column
+    per player as declarer, and the graph of the declarer's margin over the best other."""
+    match = played_match(club_a, "klammern-3", 3)
+    record = next(
+        r
+        for r in (
+            engine.random_deal(random.Random(s), dealer=0, rules="klammern-3") for s in range(100)
+        )
+        if len(r["plays"]) == 27
+    )
+    submit_deal(match=match, number=1, record=record)
+    assert analyse_missing_deals() == 1
+    analysis = engine.analyse(record)
+    assert analysis["analysed"]
+    body = web.get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
+    par_cells = body.split('class="par-row"')[1].split("</tr>")[0]
+    assert par_cells.count('<td class="num">') == 3
+    assert [f'<td class="num">{p}</td>' in par_cells for p in analysis["par"]] == [True] * 3
+    costly = [p for p in analysis["plays"] if p["cost"] > 0]
+    assert body.count('class="trick-card is-costly') == len(costly)
+    step = 4  # the second card of the second trick
+    body = web.get(f"/matches/{match.pk}/deals/1/hand/?step={step}").content.decode()
+    replay = body.split('id="replay"')[1].split("</section>")[0]
+    assert replay.count('class="hand replay-hand') == 3
+    assert "Stich 2:" in replay and replay.count('class="trick-played') == 1
+    assert replay.count('<li class="card-value') == len(analysis["plays"][step]["values"])
+    assert replay.count('class="line-card"') == 27 - step
+    assert replay.count('<circle class="pt') == 28
+    par = analysis["plays"][step - 1]["par"]
+    assert all(f"Sitz {s + 1} <strong>{p}</strong>" in replay for s, p in enumerate(par))
+    assert "Team 1" not in replay
+    makeable = replay.split('class="data makeable"')[1].split("</table>")[0]
+    assert makeable.count("<tr>") == 5 and makeable.count("Sitz 3 spielt") == 1
 
 
 def test_the_klaverjas_hand_record_shows_two_teams(club_a: Club, web: Client) -> None:

@@ -235,6 +235,7 @@ def hand_record(
         if full
         else [],
         "analysable": profile.analysable,
+        "teams": profile.teams,
         "analysis_note": str(profile.analysis_note),
         "analysis": analysis,
         "pending": full and analysis is None and profile.analysable,

@@ -62,10 +62,11 @@ def perfect_line(analysis: dict[str, Any], step: int) -> list[dict[str, Any]]:
 
 
 def _line_views(line: list[dict[str, Any]], seats: list[SeatView], step: int) -> list[Any]:
-    """The line in tricks, each step with its seat and card."""
+    """The line in tricks (of as many cards as the table has seats), each step with its
+    seat and card."""
     tricks: list[dict[str, Any]] = []
     for i, item in enumerate(line):
-        number = (step + i) // 4 + 1
+        number = (step + i) // len(seats) + 1
         if not tricks or tricks[-1]["number"] != number:
             tricks.append({"number": number, "cards": []})
         tricks[-1]["cards"].append({"seat": seats[item["seat"]], "card": card_view(item["card"])})
@@ -76,16 +77,16 @@ def _trick_on_table(
     analysis: dict[str, Any], result: dict[str, Any], seats: list[SeatView], step: int
 ) -> dict[str, Any] | None:
     """The trick being played at ``step``, or the one just completed (with its winner)."""
-    plays = analysis["plays"]
-    start = step - step % 4 if step % 4 else step - 4
+    plays, n = analysis["plays"], len(seats)
+    start = step - step % n if step % n else step - n
     if start < 0:
         return None
     cards = [
         {"seat": seats[p["seat"]], "card": card_view(p["card"]), "cost": p["cost"]}
         for p in plays[start:step]
     ]
-    number = start // 4 + 1
-    done = step % 4 == 0
+    number = start // n + 1
+    done = step % n == 0
     tricks = result.get("tricks", [])
     winner = seats[tricks[number - 1]["winner"]] if done and number <= len(tricks) else None
     return {"number": number, "cards": cards, "winner": winner}
@@ -134,23 +135,33 @@ def _hands(
     ]
 
 
-def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]) -> dict[str, Any]:
-    """The playing team's par after each play as SVG points, the Beet (half the total)
-    as the line it must pass, each play a link target (SVG numbers as strings)."""
+def par_graph(
+    analysis: dict[str, Any], team: int, step: int, turning: list[int], *, teams: bool = True
+) -> dict[str, Any]:
+    """The playing side's par after each play as SVG points and the line it must pass,
+    each play a link target (SVG numbers as strings). Teams: the playing team's par and
+    the Beet (half the total). Single players (``teams`` false): the declarer's par less
+    the best other player's, and 0 (made above it: more than each opponent)."""
     plays = analysis["plays"]
-    pars = [analysis["par"][team]] + [p["par"][team] for p in plays]
-    total = sum(analysis["par"])
+    pars = [analysis["par"]] + [p["par"] for p in plays]
+    if teams:
+        values = [par[team] for par in pars]
+        total = sum(analysis["par"])
+        line, floor, ceiling = total / 2, 0.0, float(total)
+    else:
+        values = [par[team] - max(p for s, p in enumerate(par) if s != team) for par in pars]
+        line, floor, ceiling = 0.0, float("-inf"), float("inf")
     inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
     dx = inner_w / max(len(plays), 1)
-    # the range the par moves in, with the Beet and a margin, so that small changes show
-    low = max(min([*pars, total / 2]) - GRAPH_MARGIN, 0)
-    span = max(min(max([*pars, total / 2]) + GRAPH_MARGIN, total) - low, 1)
+    # the range the par moves in, with the line and a margin, so that small changes show
+    low = max(min([*values, line]) - GRAPH_MARGIN, floor)
+    span = max(min(max([*values, line]) + GRAPH_MARGIN, ceiling) - low, 1)
 
     def y(value: float) -> str:
         return f"{GRAPH_PAD + inner_h * (1 - (value - low) / span):.1f}"
 
     points = []
-    for i, value in enumerate(pars):
+    for i, value in enumerate(values):
         costly = i > 0 and plays[i - 1]["cost"] > 0
         points.append(
             {
@@ -169,13 +180,14 @@ def par_graph(analysis: dict[str, Any], team: int, step: int, turning: list[int]
         "height": GRAPH_HEIGHT,
         "points": points,
         "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
-        "beet_y": y(total / 2),
-        "beet": total / 2 if total % 2 else total // 2,
+        "beet_y": y(line),
+        "beet": int(line) if line == int(line) else line,
         "left": GRAPH_PAD,
         "right": GRAPH_WIDTH - GRAPH_PAD,
         "marker_x": points[step]["x"],
         "hit_w": f"{dx:.1f}",
         "team": team + 1,
+        "teams": teams,
     }
 
 
@@ -205,7 +217,15 @@ def deal_replay(deal: dict[str, Any], raw_step: object, *, ranks: str) -> dict[s
         return None
     version = deal["version"]
     step = clamp_step(raw_step, len(analysis.get("plays") or []))
-    return replay(version.record, version.result, analysis, deal["seats"], step=step, ranks=ranks)
+    return replay(
+        version.record,
+        version.result,
+        analysis,
+        deal["seats"],
+        step=step,
+        ranks=ranks,
+        teams=deal.get("teams", True),
+    )
 
 
 def replay(
@@ -216,9 +236,11 @@ def replay(
     *,
     step: int,
     ranks: str,
+    teams: bool = True,
 ) -> dict[str, Any] | None:
     """What the step-through shows at ``step`` (after that many plays), or None when the
-    analysis has no plays to step through (thrown in, an older analysis without values)."""
+    analysis has no plays to step through (thrown in, an older analysis without values).
+    ``teams``: the game's sides are teams (else single players, one per seat)."""
     plays = analysis.get("plays") or []
     if not plays or "values" not in plays[0]:
         return None
@@ -230,12 +252,14 @@ def replay(
     to_play = _to_play(analysis, seats, step, turning)
     if to_play is not None:
         hands[to_play["seat"].position]["to_play"] = True
+    n = len(seats)
     return {
         "step": step,
         "last": len(plays),
         "prev": step - 1 if step > 0 else None,
         "next": step + 1 if step < len(plays) else None,
-        "trick_number": min(step // 4 + 1, 8),
+        "trick_number": min(step // n + 1, (len(plays) - 1) // n + 1),
+        "teams": teams,
         "hands": hands,
         "trick": _trick_on_table(analysis, result, seats, step),
         "to_play": to_play,
@@ -245,7 +269,7 @@ def replay(
         "turning": [
             {
                 "step": i,
-                "trick": i // 4 + 1,
+                "trick": i // n + 1,
                 "seat": seats[plays[i]["seat"]],
                 "card": card_view(plays[i]["card"]),
                 "cost": plays[i]["cost"],
@@ -254,7 +278,7 @@ def replay(
             }
             for i in turning
         ],
-        "graph": par_graph(analysis, team, step, turning),
+        "graph": par_graph(analysis, team, step, turning, teams=teams),
         "makeable": makeable_rows(analysis),
     }
 
