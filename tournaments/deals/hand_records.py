@@ -88,6 +88,7 @@ def side_views(
     playing = profile.seat_team(declarer) if isinstance(declarer, int) else None
     points = result.get("points") or []
     par = (analysis or {}).get("par") or []
+    roem, par_roem = result.get("roem") or [], (analysis or {}).get("par_roem") or []
     return [
         {
             "number": side + 1,
@@ -96,6 +97,8 @@ def side_views(
             "playing": side == playing,
             "points": points[side] if side < len(points) else "",
             "par": par[side] if side < len(par) else "",
+            "roem": roem[side] if side < len(roem) else None,
+            "par_roem": par_roem[side] if side < len(par_roem) else None,
         }
         for side in range(profile.sides())
     ]
@@ -273,6 +276,7 @@ def hand_record(
             for s, hand in enumerate(dealt[: len(seats)])
         ],
         "board": board,
+        "failed_word": profile.outcome_words.get("failed", ""),
         "par_outcome": (analysis or {}).get("par_outcome")
         if plays
         else (par or {}).get("par_outcome"),
