@@ -7,6 +7,7 @@ from tournaments.clubs import api as api_onboarding
 from tournaments.common.auth_views import TokenView
 from tournaments.deals.api import DealDetailView, DealListView
 from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
+from tournaments.deals.api_boards import BoardTravellerView, RoundBoardsView, RoundBoardView
 from tournaments.events import api, api_constraints
 from tournaments.leagues import api as league_api
 from tournaments.pairs import api as api_pairs
@@ -62,6 +63,17 @@ urlpatterns = [
         "tournaments/<int:pk>/finals/next/", api_pairs.FinalsNextView.as_view(), name="finals-next"
     ),
     path("tournaments/<int:pk>/bracket/", api_pairs.BracketView.as_view(), name="bracket"),
+    path("rounds/<int:round_id>/boards/", RoundBoardsView.as_view(), name="round-boards"),
+    path(
+        "rounds/<int:round_id>/boards/<int:board>/",
+        RoundBoardView.as_view(),
+        name="round-board",
+    ),
+    path(
+        "rounds/<int:round_id>/boards/<int:board>/traveller/",
+        BoardTravellerView.as_view(),
+        name="board-traveller",
+    ),
     path("", include(router.urls)),
 ]
 

@@ -60,7 +60,7 @@ Json = dict[str, Any]
 NOT_ANALYSABLE: Final = "summary_not_analysable"
 #: The error code of a valid record of a game the solver does not play (yet).
 GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
-ANALYSIS_VERSION: Final = "1.2.0"
+ANALYSIS_VERSION: Final = "1.3.0"
 ALL: Final = (1 << 32) - 1
 
 

@@ -22,8 +22,12 @@ Decisions (also in DECISIONS.md):
   and ``par_margin`` are team 0's margin with perfect play from there;
 - as for Klammern (docs/analysis.md), each play has its ``par_outcome``, ``values`` (every
   legal card's cost, in the same margin) and, when costly, the perfect ``line`` from the
-  position before it; ``klaverjas_line`` is ``analysis.perfect_line`` for Klaverjas; no
-  makeable table;
+  position before it; ``klaverjas_line`` is ``analysis.perfect_line`` for Klaverjas;
+- the makeable table (``makeable``, with best cards, as for Klammern): for each trump suit
+  and each team as makers, the dealt hands played perfectly from forehand's lead, the
+  points of that trump's perfect line scored with that team as makers. Both teams
+  maximise their margin whoever plays, so one search and one line per trump serve both
+  rows; the row of the deal's trump and makers is the par;
 - an invalid record gives ``check``'s result unchanged; a summary record has no hands:
   ``analysed: false`` with ``summary_not_analysable`` (as for Klammern);
 - a revoke: the par is the deal's, played out legally to the end; the plays before the
@@ -46,6 +50,7 @@ from .cards import (
     CARD_TEXT,
     LAST_TRICK_BONUS,
     SUIT_BY_TEXT,
+    SUIT_LETTERS,
     cards_of,
     sorted_for_display,
 )
@@ -326,6 +331,36 @@ class _Walk:
         return entry
 
 
+def _makeable_row(trump: int, team: int, end: Position, margin: int) -> Json:
+    scored = _scored(end, team)
+    return {
+        "trump": SUIT_LETTERS[trump],
+        "team": team,
+        "points": scored["points"],
+        "card_points": scored["card_points"],
+        "roem": scored["roem"],
+        "pit": scored["pit"],
+        "margin": margin,
+        "outcome": scored["outcome"],
+    }
+
+
+def makeable(deal: KlaverjasDeal, par_end: Position, par_margin: int) -> list[Json]:
+    """What each trump would give each team as makers with perfect play (module
+    docstring), trump by trump (C S H D), team 0 then team 1; ``par_end`` and
+    ``par_margin`` are the end of the deal's own perfect line from the start and its
+    margin, so the deal's own trump costs no search."""
+    rows: list[Json] = []
+    for trump in range(4):
+        end, margin = par_end, par_margin
+        if trump != deal.trump:
+            other = KlaverjasDeal(deal.hands, trump, deal.start.leader, deal.options)
+            margin = other.value(other.start)
+            end = other.play_out(other.start, other.line(other.start, margin))
+        rows.extend(_makeable_row(trump, team, end, margin) for team in (0, 1))
+    return rows
+
+
 def _hands(record: Json) -> list[int]:
     return [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
 
@@ -337,6 +372,8 @@ def _analyse_valid(record: Json, result: Json, options: Options, best_cards: boo
     walk = _Walk(deal, makers, best_cards)
     out = _base(result)
     out.update(_par_fields(walk.par(), walk.margin))
+    if best_cards:
+        out["makeable"] = makeable(deal, deal.play_out(walk.pos, walk.line), walk.margin)
     out["plays"] = [walk.play(i, CARD_BY_TEXT[t]) for i, t in enumerate(record["plays"])]
     revoke = record.get("revoke")
     out["revoke"] = None
@@ -451,4 +488,11 @@ def deal_margin(hands: list[int], *, trump: int, forehand: int, options: Options
     return KlaverjasSolver(hands, trump, options).solve(ALL_CARDS, forehand, [], True, 0, 0)
 
 
-__all__ = ["KlaverjasDeal", "Position", "analyse_klaverjas", "deal_margin", "klaverjas_line"]
+__all__ = [
+    "KlaverjasDeal",
+    "Position",
+    "analyse_klaverjas",
+    "deal_margin",
+    "klaverjas_line",
+    "makeable",
+]

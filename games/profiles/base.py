@@ -191,7 +191,8 @@ class GameProfile:
     - ``deal_columns``: the results CSV's points columns; ``match_columns``: the
       console's per-deal columns of a match (names of a deal's result, see
       ``deal_cells``); ``names_declarer``: the console names who played a deal.
-    - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words.
+    - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words;
+      ``outcome_words``: an outcome the game names in its own word (Klaverjas: nat).
     - ``analysable``: perfect-play analysis applies to its full records;
       ``analysis_note`` says in words why not (yet) where it does not.
     - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
@@ -223,6 +224,7 @@ class GameProfile:
     deal_columns: tuple[DealColumn, ...] = ()
     match_columns: tuple[Column, ...] = ()
     contract_words: Mapping[str, Label] = field(default_factory=dict)
+    outcome_words: Mapping[str, Label] = field(default_factory=dict)
     ranks: str = "789TJQKA"
     #: Why a game without analysis has none, in words ("" for the common note).
     analysis_note: Label = ""

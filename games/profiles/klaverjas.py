@@ -104,6 +104,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         deal_columns=DEAL_COLUMNS,
         match_columns=MATCH_COLUMNS,
         contract_words={"klaverjas": "Klaverjas"},
+        outcome_words={"failed": _("nat")},
         paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS),
         game="klaverjas",
     )

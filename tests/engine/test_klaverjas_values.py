@@ -74,7 +74,7 @@ def test_every_legal_cards_value_matches_the_reference(preset: str) -> None:
 def test_each_play_has_its_pars_outcome_and_a_costly_one_its_line(preset: str) -> None:
     for record in _deals(preset, 1300 + PRESETS.index(preset), max(DEALS // 4, 1)):
         out = analyse(record)
-        assert out["analysis_version"] == "1.2.0"
+        assert out["analysis_version"] == "1.3.0"
         for entry in out["plays"]:
             makers = out["playing_team"]
             team_margin = entry["margin"] if makers == 0 else -entry["margin"]

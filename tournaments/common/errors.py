@@ -59,6 +59,12 @@ class Refused(ApplicationError):
     """The request itself is not acceptable (400)."""
 
 
+class Forbidden(ApplicationError):
+    """The caller may not see or do this (403)."""
+
+    status = 403
+
+
 class NotFound(ApplicationError):
     """What the request names does not exist (404)."""
 

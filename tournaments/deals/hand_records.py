@@ -18,6 +18,8 @@ from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES,
 from games.models import DealAnalysis, DealVersion
 from tournaments.common.permissions import organises_club
 from tournaments.events.models import DeviceCredential, Match, Round
+from tournaments.events.selectors import tournament_board, tournament_options
+from tournaments.results import duplicate
 
 #: Plays costing at least this many deal points are listed as costly plays.
 COSTLY = 1
@@ -86,6 +88,7 @@ def side_views(
     playing = profile.seat_team(declarer) if isinstance(declarer, int) else None
     points = result.get("points") or []
     par = (analysis or {}).get("par") or []
+    roem, par_roem = result.get("roem") or [], (analysis or {}).get("par_roem") or []
     return [
         {
             "number": side + 1,
@@ -94,6 +97,8 @@ def side_views(
             "playing": side == playing,
             "points": points[side] if side < len(points) else "",
             "par": par[side] if side < len(par) else "",
+            "roem": roem[side] if side < len(roem) else None,
+            "par_roem": par_roem[side] if side < len(par_roem) else None,
         }
         for side in range(profile.sides())
     ]
@@ -196,17 +201,60 @@ def costly_plays(analysis: dict[str, Any], seats: list[SeatView]) -> list[dict[s
     ]
 
 
+@dataclass(frozen=True)
+class SummaryBoard:
+    """The board a summary record of a duplicate tournament was played with: its cards
+    (from the tournament's board seed) and its par in the contract played, as the
+    board's traveller has it (None: thrown in, a revoke, no card points)."""
+
+    board: duplicate.Board
+    par: duplicate.Par | None
+
+
+def summary_board(match: Match, version: DealVersion) -> SummaryBoard | None:
+    """The board of a summary record in a duplicate tournament; None for a full record
+    (its hands are its own) or any other tournament."""
+    if version.result.get("mode") != "summary":
+        return None
+    tournament = match.round.tournament
+    board = tournament_board(
+        tournament, round_number=match.round.number, number=version.deal.number
+    )
+    if board is None:
+        return None
+    options = tournament_options(tournament)
+    par = duplicate.summary_par(board, version.result, version.record, options=options)
+    return SummaryBoard(board, par)
+
+
+def _par(analysis: dict[str, Any] | None, board: SummaryBoard | None) -> dict[str, Any] | None:
+    """The par the page shows (``par``, ``par_outcome``): the analysis's of a played
+    deal, else the board's of a summary record."""
+    if analysis is not None:
+        return analysis
+    if board is not None and board.par is not None:
+        return {"par": list(board.par.points), "par_outcome": board.par.outcome}
+    return None
+
+
 def hand_record(
-    version: DealVersion, seats: list[SeatView], profile: profiles.GameProfile
+    version: DealVersion,
+    seats: list[SeatView],
+    profile: profiles.GameProfile,
+    *,
+    board: SummaryBoard | None = None,
 ) -> dict[str, Any]:
     """What a hand record page shows of one deal version, laid out as its game seats
-    the table (``profile``)."""
+    the table (``profile``); a summary record of a duplicate board shows the board's
+    hands and par (``board``, from ``summary_board``)."""
     record, result = version.record, version.result
     stored: DealAnalysis | None = getattr(version, "analysis", None)
     analysis = stored.analysis if stored is not None else None
     full = result.get("mode") == "full"
     trump = result.get("trump")
     plays = analysis.get("plays", []) if analysis and analysis.get("analysed") else []
+    par = _par(analysis if plays else None, board)
+    dealt = record["hands"] if full else [list(h) for h in board.board.hands] if board else []
     return {
         "version": version,
         "number": version.deal.number,
@@ -221,14 +269,17 @@ def hand_record(
         "playing_team": seats[result["declarer"]].team + 1
         if result.get("declarer") is not None and profile.teams
         else None,
-        "sides": side_views(profile, result, analysis if plays else None),
+        "sides": side_views(profile, result, par),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [
             {"seat": seats[s], "rows": hand_rows(hand, trump, profile.ranks)}
-            for s, hand in enumerate(record["hands"][: len(seats)])
-        ]
-        if full
-        else [],
+            for s, hand in enumerate(dealt[: len(seats)])
+        ],
+        "board": board,
+        "failed_word": profile.outcome_words.get("failed", ""),
+        "par_outcome": (analysis or {}).get("par_outcome")
+        if plays
+        else (par or {}).get("par_outcome"),
         "tricks": _tricks(
             result, plays, players=len(seats), turning=turning_plays(analysis) if plays else []
         )
@@ -254,4 +305,4 @@ def match_hand_records(match: Match) -> list[dict[str, Any]]:
         .select_related("deal", "analysis")
         .order_by("deal__number")
     )
-    return [hand_record(v, seats, profile) for v in versions]
+    return [hand_record(v, seats, profile, board=summary_board(match, v)) for v in versions]

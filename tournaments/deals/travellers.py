@@ -114,6 +114,7 @@ def traveller(round_: Round, number: int) -> dict[str, Any]:
     profile = tournament_profile(tournament)
     return {
         "board": board_view(board, profile),
+        "board_cards": board,
         "closed": closed,
         "rows": [_row(item, score, names, pars, profile) for item, score in rows],
         "top": rows[0][1].top[0] if rows else 0,
@@ -135,9 +136,11 @@ def _row(
         "match": item.match,
         "sides": [" & ".join(names.get(e, "?") for e in side) for side in item.play.sides],
         "contract": profile.contract_word(contract.get("kind", "")),
+        "contract_kind": contract.get("kind", ""),
         "thrown_in": result.get("outcome") == "thrown_in",
         "trump": result.get("trump") or "",
         "declarer": str(COMPASS[declarer]) if isinstance(declarer, int) else "",
+        "declarer_seat": declarer if isinstance(declarer, int) else None,
         "outcome": result.get("outcome", ""),
         "points": list(item.play.points),
         "match_points": list(score.match_points),

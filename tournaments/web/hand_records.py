@@ -41,7 +41,8 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
     if version is None:
         raise Http404("No such deal.")
     seats, profile = hand_records.seat_views(match), hand_records.match_profile(match)
-    deal = hand_records.hand_record(version, seats, profile)
+    board = hand_records.summary_board(match, version)
+    deal = hand_records.hand_record(version, seats, profile, board=board)
     steps = replay.deal_replay(deal, request.GET.get("step", "0"), ranks=profile.ranks)
     return render(
         request,
