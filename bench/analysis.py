@@ -57,7 +57,7 @@ def _deals(count: int, seed: int, preset: str) -> list[dict[str, Any]]:
 
 def _par(record: dict[str, Any]) -> None:
     hands = [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
-    options = resolve_rules(record.get("rules"))
+    options = resolve_rules(record.get("rules"), include_engine_only=True)
     solvers = {"klaverjas": deal_margin, "belote": belote_margin}
     solve = solvers.get(options.game, deal_par)
     solve(
