@@ -206,7 +206,8 @@ class KlaverjasSolver:
         """Team 0's exact margin: zero-window tests halving the interval it lies in (the
         first at ``guess``). ``parity`` 0 or 1, when given, is the margin's remainder
         mod 2, so only values of that parity are probed (the whole deal's margin is even:
-        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100).
+        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100,
+        Belote's capot 90).
         ``lower``/``upper``, when given, are bounds the caller knows the margin keeps."""
         cards = remaining
         for c in trick:
