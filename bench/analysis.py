@@ -3,17 +3,18 @@
 Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis] [--preset P]``.
 Generates ``--count`` played random deals of the preset (``random_deal``, thrown-in deals
 skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterdam`` for
-Klaverjas, ``klammern-2`` or ``klammern-3``), then times for each: the par from the first
-lead with a fresh solver (``deal_par``, for Klaverjas ``deal_margin``, for 2 or 3 players
-``deal_value``), ``analyse(record, best_cards=False)`` (the
-par before and after each of the 32 plays) and ``analyse(record)`` (the same plus every
-play's best cards and each legal card's value, the perfect line after each costly play;
-for Klammern also the makeable table) and, for Klammern, ``perfect_line`` from the middle
-of the deal. Prints the median, mean and worst in milliseconds of wall time, the CPU time of
-this process for the whole analysis of all deals, the sum of the whole analyses per 24
-deals, then an evening: the whole analysis of ``--boards`` deals (24) back to back, in CPU
-seconds of this process (one core; other work on the machine does not count) and wall
-seconds. ``KLAMMERN_ENGINE=python`` times the interpreted engine.
+Klaverjas, ``belote``, ``klammern-2`` or ``klammern-3``), then times for each: the par from the first lead with a fresh
+solver (``deal_par``, for Klaverjas and Belote their ``deal_margin``, for 2 or 3 players
+``deal_value``),
+``analyse(record, best_cards=False)`` (the par before and after each of the 32 plays) and
+``analyse(record)`` (the same plus every play's best cards and each legal card's value,
+the perfect line after each costly play; for every game also the makeable table)
+and, for Klammern, ``perfect_line`` from the middle of the deal. Prints the median, mean
+and worst in milliseconds of wall time, the CPU time of this process for the whole
+analysis of all deals, the sum of the whole analyses per 24 deals, then an evening: the
+whole analysis of ``--boards`` deals (24) back to back, in CPU seconds of this process
+(one core; other work on the machine does not count) and wall seconds.
+``KLAMMERN_ENGINE=python`` times the interpreted engine.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from games.engine import (  # noqa: E402
     resolve_rules,
     running_native,
 )
+from games.engine.belote_analysis import deal_margin as belote_margin  # noqa: E402
 from games.engine.klaverjas_analysis import deal_margin  # noqa: E402
 from games.engine.solo_analysis import deal_value  # noqa: E402
 
@@ -57,7 +59,7 @@ def _deals(count: int, seed: int, preset: str) -> list[dict[str, Any]]:
 
 def _par(record: dict[str, Any]) -> None:
     hands = [sum(1 << CARD_BY_TEXT[t] for t in hand) for hand in record["hands"]]
-    options = resolve_rules(record.get("rules"))
+    options = resolve_rules(record.get("rules"), include_engine_only=True)
     if options.players != 4:
         deal_value(
             hands,
@@ -67,7 +69,8 @@ def _par(record: dict[str, Any]) -> None:
             options=options,
         )
         return
-    solve = deal_margin if options.game == "klaverjas" else deal_par
+    solvers = {"klaverjas": deal_margin, "belote": belote_margin}
+    solve = solvers.get(options.game, deal_par)
     solve(
         hands,
         trump="CSHD".index(record["contract"]["trump"]),

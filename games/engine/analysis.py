@@ -12,11 +12,13 @@ Decisions (see also the report in docs/benchmarks.md):
 - an invalid record gives ``check``'s result unchanged (``valid: false`` and its errors);
 - a summary record has no hands to analyse: ``valid: true``, ``analysed: false`` and one
   error with code ``summary_not_analysable``;
-- a Klaverjas record is analysed by ``klaverjas_analysis`` (same shape, its own search);
-- a record for 2 or 3 players by ``solo_analysis`` (same shape, declarer against defence);
-- a valid record of another game (Belote, the Schieber) has no perfect-play
-  analysis yet: ``valid: true``, ``analysed: false`` and one error with code
-  ``game_not_analysable`` (an invalid one gives its ``check`` result);
+- a Klaverjas record is analysed by ``klaverjas_analysis``, a Belote record by
+  ``belote_analysis`` (same shape, the margin search of ``klaverjas_solver``), a record
+  for 2 or 3 players by ``solo_analysis`` (same shape, the declarer against the others);
+- a valid record of a game none of these analyses (``OTHER_GAMES``; the game's
+  profile says so with ``analysable``, and a test holds the two together) gets
+  ``valid: true``, ``analysed: false`` and one error with code ``game_not_analysable``
+  (an invalid one gives its ``check`` result);
 - a thrown-in deal was not played: par ``[0, 0]``, outcome ``thrown_in``, no plays (as
   ``check`` scores it);
 - a revoke: the par is the deal's (played out legally to the end, every announced meld
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .belote_analysis import analyse_belote, belote_line, belote_options
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -62,6 +65,13 @@ NOT_ANALYSABLE: Final = "summary_not_analysable"
 GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
 ANALYSIS_VERSION: Final = "1.3.0"
 ALL: Final = (1 << 32) - 1
+#: The games analysed beside 4-player Klammern: the options of a record of the game (None
+#: for another game's record), its analysis and its ``perfect_line``.
+OTHER_GAMES: Final = (
+    (klaverjas_options, analyse_klaverjas, klaverjas_line),
+    (belote_options, analyse_belote, belote_line),
+    (solo_options, analyse_solo, solo_line),
+)
 
 
 class Position:
@@ -282,8 +292,7 @@ def _other_game(record: object) -> Json | None:
         return result
     problem = Problem(
         Code.BAD_FORMAT,
-        f"no perfect-play analysis for this game yet ({preset}): only Klammern deals "
-        "(for 4, 3 or 2 players) and Klaverjas deals are analysed",
+        f"no perfect-play analysis for this game yet ({preset})",
         field="rules",
         params={"preset": preset},
     )
@@ -458,12 +467,10 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     """The par analysis of one deal record (see the module docstring); never raises.
 
     ``best_cards=False`` leaves out each play's ``best`` list (about half the time)."""
-    klaverjas = analyse_klaverjas(record, best_cards=best_cards, version=ANALYSIS_VERSION)
-    if klaverjas is not None:
-        return klaverjas
-    solo = analyse_solo(record, best_cards=best_cards, version=ANALYSIS_VERSION)
-    if solo is not None:
-        return solo
+    for _, analyse_game, _ in OTHER_GAMES:
+        answer = analyse_game(record, best_cards=best_cards, version=ANALYSIS_VERSION)
+        if answer is not None:
+            return answer
     other = _other_game(record)
     if other is not None:
         return other
@@ -523,26 +530,17 @@ def perfect_line(record: object, *, after: object, card: object = None) -> Json:
 
 
 def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:
-    klaverjas = klaverjas_options(record)
-    if klaverjas is not None:
-        return klaverjas_line(
-            record,
-            analysed,
-            klaverjas,
-            after,
-            card,
-            refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),
-        )
-    solo = solo_options(record)
-    if solo is not None:
-        return solo_line(
-            record,
-            analysed,
-            solo,
-            after,
-            card,
-            refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),
-        )
+    for game_options, _, game_line in OTHER_GAMES:
+        other = game_options(record)
+        if other is not None:
+            return game_line(
+                record,
+                analysed,
+                other,
+                after,
+                card,
+                refuse=lambda seat: _unanalysed(analysed, _bad_card(card, seat), code=BAD_CARD),
+            )
     options = resolve_rules(record.get("rules"))
     trump = SUIT_BY_TEXT[analysed["trump"]]
     forehand = (record["dealer"] + 1) % 4

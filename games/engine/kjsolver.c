@@ -8,7 +8,8 @@
    mirrors it, as ``csolver.c`` mirrors ``solver.py`` for Klammern.
 
    ``scripts/build_engine.py`` builds it into ``games.engine._kjsolver``. The module knows
-   nothing of rules beyond the tables and switches it is given. */
+   nothing of rules beyond the tables and switches it is given; ``count_roem`` off and
+   ``all_tricks_bonus`` 90 are Belote's margin (no roem, the capot), as in the Python. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,7 +22,6 @@
 #define HALF 65535u
 #define ALL_CARDS 0xFFFFFFFFu
 #define LAST_TRICK_BONUS 10
-#define PIT_BONUS 100
 #define STUK_ROEM 20
 
 typedef struct {
@@ -37,6 +37,8 @@ typedef struct {
     int partner_exempt;
     int partner_exempt_trump_lead;
     int no_undertrump;
+    int count_roem;       /* Klaverjas: roem counts; Belote: none */
+    int all_tricks_bonus; /* the pit's 100 (Klaverjas) or the capot's 90 (Belote) */
     int order[4][8];
     int suit_value[4][256]; /* the card points of each set of one suit's cards */
     /* the transposition table: open addressing, linear probing, key 0 is empty */
@@ -155,6 +157,7 @@ static int lowest(uint32_t x) { return __builtin_ctz(x); }
 static int highest(uint32_t x) { return 31 - __builtin_clz(x); }
 
 static int roem_of(const Core *self, uint32_t mask) {
+    if (!self->count_roem) { return 0; }
     int total = 0;
     for (int s = 0; s < 4; s++) { total += SEQUENCE_ROEM[(mask >> (8 * s)) & 0xFF]; }
     for (int r = 3; r < 8; r++) { /* four of a kind: only T J Q K A make roem */
@@ -165,7 +168,11 @@ static int roem_of(const Core *self, uint32_t mask) {
 }
 
 static int bound_of(const Core *self, uint32_t cards, int clean) {
-    int total = LAST_TRICK_BONUS + (clean ? PIT_BONUS : 0);
+    int total = LAST_TRICK_BONUS + (clean ? self->all_tricks_bonus : 0);
+    if (!self->count_roem) {
+        for (int s = 0; s < 4; s++) { total += self->suit_value[s][(cards >> (8 * s)) & 0xFF]; }
+        return total;
+    }
     for (int s = 0; s < 4; s++) {
         int bits = (cards >> (8 * s)) & 0xFF;
         total += self->suit_value[s][bits] + SEQUENCE_CAP[bits];
@@ -186,7 +193,7 @@ static int distinct(const Core *self, uint32_t cards, uint32_t others, int *out)
     int count = 0;
     for (int s = 0; s < 4; s++) {
         if (!(cards & (0xFFu << (8 * s)))) { continue; }
-        int live = LIVE_RANKS[(others >> (8 * s)) & 0xFF];
+        int live = self->count_roem ? LIVE_RANKS[(others >> (8 * s)) & 0xFF] : 0;
         int prev = -1;
         for (int k = 0; k < 8; k++) {
             int c = self->order[s][k];
@@ -305,7 +312,7 @@ static int last_trick(const Core *self, uint32_t remaining, int leader, int clea
         total += self->value[c];
         if (pos && beats(self, c, best, led)) { best = c; winner = seat; }
     }
-    if (clean && (winner & 1) == (leader & 1)) { total += PIT_BONUS; }
+    if (clean && (winner & 1) == (leader & 1)) { total += self->all_tricks_bonus; }
     return (winner & 1) == 0 ? total : -total;
 }
 
@@ -316,7 +323,7 @@ static int trick_done(Core *self, uint32_t rest, int leader, int clean, int winn
     int won = points + roem_of(self, trick_mask);
     int still = (rest | trick_mask) == ALL_CARDS || (clean && (winner & 1) == (leader & 1));
     if (rest == 0) {
-        won += LAST_TRICK_BONUS + (still ? PIT_BONUS : 0);
+        won += LAST_TRICK_BONUS + (still ? self->all_tricks_bonus : 0);
         return (winner & 1) == 0 ? won : -won;
     }
     if ((winner & 1) == 0) { return won + lead(self, rest, winner, still, alpha - won, beta - won); }
@@ -443,14 +450,16 @@ static int read_ints(PyObject *sequence, int count, long long *out, const char *
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"hands", "trump", "trump_mask", "power", "beaten_by", "value",
                             "order", "stuk", "strict_lead", "partner_exempt",
-                            "partner_exempt_trump_lead", "no_undertrump", NULL};
+                            "partner_exempt_trump_lead", "no_undertrump", "count_roem",
+                            "all_tricks_bonus", NULL};
     PyObject *hands, *power, *beaten_by, *value, *order;
     int trump, strict_lead, partner_exempt, partner_exempt_trump_lead, no_undertrump;
+    int count_roem = 1, all_tricks_bonus = 100;
     unsigned long long trump_mask, stuk;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiKOOOOKpppp", names, &hands, &trump,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiKOOOOKpppp|pi", names, &hands, &trump,
                                      &trump_mask, &power, &beaten_by, &value, &order, &stuk,
                                      &strict_lead, &partner_exempt, &partner_exempt_trump_lead,
-                                     &no_undertrump)) {
+                                     &no_undertrump, &count_roem, &all_tricks_bonus)) {
         return -1;
     }
     long long buffer[32];
@@ -490,6 +499,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->partner_exempt = partner_exempt;
     self->partner_exempt_trump_lead = partner_exempt_trump_lead;
     self->no_undertrump = no_undertrump;
+    self->count_roem = count_roem;
+    self->all_tricks_bonus = all_tricks_bonus;
     free(self->keys);
     free(self->entries);
     self->capacity = 1 << 12;

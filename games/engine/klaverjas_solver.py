@@ -30,6 +30,15 @@ The search is ``solver.Solver``'s (read that first), for a value that can be neg
   ``solver``'s, the last card of a trick by what it brings: its points and the roem;
 - the roem of a trick is counted from its four cards as ``seatwalk.trick_roem`` counts it.
 
+**Belote mode** (a deal of the ``belote`` preset, ``options.game``): the same search with
+the Belote margin: no roem (so no live ranks: equal-valued neighbours are always one
+choice), and the capot's 90 (100 instead of the last trick's 10, ``belote.CAPOT_BONUS``)
+in place of the pit's 100. The legal cards follow the preset's options as for Klaverjas
+(``partner_exempt`` and ``partner_exempt_trump_lead`` without ``no_undertrump``: the
+partner heading the trick leaves only the duty to follow suit; otherwise trump and
+overtrump if able, else any trump). Melds and belote-rebelote are fixed additions the
+caller adds (``belote_analysis``).
+
 With the compiled engine ``search`` runs ``kjsolver.c``, this search in C, step for step
 (same table entries, same move order, same node count); without it the Python methods
 below run. The tests compare both, and every answer with the plain minimax of
@@ -41,6 +50,7 @@ from __future__ import annotations
 import importlib
 from typing import Final, Protocol
 
+from .belote import CAPOT_BONUS
 from .cards import LAST_TRICK_BONUS, SUIT_MASK, TABLES
 from .klaverjas import KLAVERJAS_POINTS, PIT_BONUS
 from .rules import Options
@@ -142,6 +152,9 @@ class KlaverjasSolver:
         self.partner_exempt: bool = options.partner_exempt
         self.partner_exempt_trump_lead: bool = options.partner_exempt_trump_lead
         self.no_undertrump: bool = options.no_undertrump
+        #: Klaverjas counts roem and a pit of 100; Belote no roem and a capot of 90.
+        self.count_roem: bool = options.game != "belote"
+        self.all_tricks_bonus: int = PIT_BONUS if self.count_roem else CAPOT_BONUS
         self.order: list[list[int]] = _power_order(table.power)
         self.suit_mask: list[int] = list(SUIT_MASK)
         self.table: dict[int, int] = {}
@@ -161,6 +174,8 @@ class KlaverjasSolver:
                 partner_exempt=self.partner_exempt,
                 partner_exempt_trump_lead=self.partner_exempt_trump_lead,
                 no_undertrump=self.no_undertrump,
+                count_roem=self.count_roem,
+                all_tricks_bonus=self.all_tricks_bonus,
             )
 
     @property
@@ -191,7 +206,8 @@ class KlaverjasSolver:
         """Team 0's exact margin: zero-window tests halving the interval it lies in (the
         first at ``guess``). ``parity`` 0 or 1, when given, is the margin's remainder
         mod 2, so only values of that parity are probed (the whole deal's margin is even:
-        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100).
+        the card points differ by 162 - 2 * a team's, roem comes in tens, the pit is 100,
+        Belote's capot 90).
         ``lower``/``upper``, when given, are bounds the caller knows the margin keeps."""
         cards = remaining
         for c in trick:
@@ -276,7 +292,10 @@ class KlaverjasSolver:
     # ----- values -------------------------------------------------------------------------
 
     def roem(self, trick_mask: int) -> int:
-        """The roem of a complete trick (``seatwalk.trick_roem``) from its card mask."""
+        """The roem of a complete trick (``seatwalk.trick_roem``) from its card mask (0 in
+        Belote mode)."""
+        if not self.count_roem:
+            return 0
         total = 0
         for s in range(4):
             total += SEQUENCE_ROEM[trick_mask >> (8 * s) & 0xFF]
@@ -289,13 +308,15 @@ class KlaverjasSolver:
 
     def bound(self, cards: int, clean: bool) -> int:
         """More than any margin ``cards`` (the cards still to be won) can make either way:
-        their points, the last trick, the roem they could hold and the pit."""
-        total = LAST_TRICK_BONUS + (PIT_BONUS if clean else 0)
+        their points, the last trick, the roem they could hold and the pit (capot)."""
+        total = LAST_TRICK_BONUS + (self.all_tricks_bonus if clean else 0)
         rest = cards
         while rest:
             low = rest & -rest
             total += self.value[low.bit_length() - 1]
             rest ^= low
+        if not self.count_roem:
+            return total
         for s in range(4):
             total += SEQUENCE_CAP[cards >> (8 * s) & 0xFF]
         for r in range(8):
@@ -389,7 +410,7 @@ class KlaverjasSolver:
             if pos and self.beats(c, best, led):
                 best, winner = c, seat
         if clean and winner & 1 == leader & 1:
-            total += PIT_BONUS
+            total += self.all_tricks_bonus
         return total if winner & 1 == 0 else -total
 
     def follow(
@@ -472,7 +493,7 @@ class KlaverjasSolver:
         won = points + self.roem(trick_mask)
         still = rest | trick_mask == ALL_CARDS or (clean and winner & 1 == leader & 1)
         if rest == 0:
-            won += LAST_TRICK_BONUS + (PIT_BONUS if still else 0)
+            won += LAST_TRICK_BONUS + (self.all_tricks_bonus if still else 0)
             return won if winner & 1 == 0 else -won
         if winner & 1 == 0:
             return won + self.lead(rest, winner, still, alpha - won, beta - won)
@@ -521,7 +542,7 @@ class KlaverjasSolver:
         for s in range(4):
             if not cards & self.suit_mask[s]:
                 continue
-            live = LIVE_RANKS[others >> (8 * s) & 0xFF]
+            live = LIVE_RANKS[others >> (8 * s) & 0xFF] if self.count_roem else 0
             prev = -1
             for c in self.order[s]:
                 bit = 1 << c
@@ -544,7 +565,7 @@ class KlaverjasSolver:
         for s in range(4):
             if not cards & self.suit_mask[s]:
                 continue
-            live = LIVE_RANKS[others >> (8 * s) & 0xFF]
+            live = LIVE_RANKS[others >> (8 * s) & 0xFF] if self.count_roem else 0
             prev = -1
             for c in self.order[s]:
                 bit = 1 << c

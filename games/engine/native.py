@@ -27,6 +27,7 @@ STAMP: Final = NATIVE_DIR / "SOURCES"
 COMPILED: Final = (
     "analysis.py",
     "belote.py",
+    "belote_analysis.py",
     "cards.py",
     "combos.py",
     "contract.py",

@@ -1,7 +1,8 @@
 """Belote (RULES.md, "Belote"): two teams, a points match (12 deals or to 1000 points),
 a taker who chooses trump in one of two rounds, announcements (tierce, cinquante, cent,
 carrés), belote-rebelote, capot and "dedans"; ranked as Klaverjas (match points, then
-total points); no perfect-play analysis; tables count in the club's Belote rating pool.
+total points); full records get the perfect-play analysis (``games.engine.analyse``: the
+par, each card's value, the makeable table); tables count in the club's Belote rating pool.
 
 The words of its columns are Belote's own (points, annonces, belote, capot, dedans), in
 every language, never Klammern's (small and big points, Augen) or Klaverjas's (roem,
@@ -129,7 +130,7 @@ BELOTE = BeloteProfile(
     sheet=SHEET,
     rating_pool="belote",
     rating_pool_label=_("Belote"),
-    analysable=False,
+    analysable=True,
     names_declarer=True,
     tiebreaks=TIEBREAKS,
     standings_columns=STANDINGS_COLUMNS,

@@ -16,7 +16,6 @@ from games.engine import (
     ALL_PRESETS,
     CARD_BY_TEXT,
     ENGINE_ONLY_PRESETS,
-    GAME_NOT_ANALYSABLE,
     PRESETS,
     RulesError,
     analyse,
@@ -479,12 +478,12 @@ def test_belote_is_engine_only() -> None:
     assert (BELOTE.deals_per_match, BELOTE.target_points, BELOTE.match_by) == (12, 1000, "deals")
 
 
-def test_analyse_refuses_belote() -> None:
+def test_analyse_answers_belote() -> None:
+    """The par analysis itself is tested in ``test_belote_analysis``."""
     record = full()
     result = analyse(record)
-    assert result["valid"] and result["analysed"] is False
-    assert [e["code"] for e in result["errors"]] == [GAME_NOT_ANALYSABLE]
-    assert "no perfect-play analysis for this game yet" in result["errors"][0]["message"]
+    assert result["valid"] and result["analysed"] is True and result["errors"] == []
+    assert result["actual"]["points"] == check(record)["points"]
     record["plays"] = record["plays"][:5]
     assert codes(analyse(record)) == ["incomplete_play"]  # an invalid record: check's errors
 

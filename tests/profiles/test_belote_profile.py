@@ -51,7 +51,7 @@ def test_tournaments_may_play_belote_through_its_profile() -> None:
     assert profiles.profile_for("belote", {}) is BELOTE
     assert profiles.profile_of(rules) is BELOTE
     assert profiles.rating_pools()["belote"] == "Belote"
-    assert (BELOTE.teams, BELOTE.analysable, BELOTE.league) == (True, False, False)
+    assert (BELOTE.teams, BELOTE.analysable, BELOTE.league) == (True, True, False)
 
 
 def test_a_match_is_12_deals_or_to_1000_points() -> None:

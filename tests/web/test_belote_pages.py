@@ -1,5 +1,6 @@
-"""A Belote table's pages (issue 21): the hand record of a full Belote deal renders and
-says in words that no perfect-play analysis applies, the console's match page lists each
+"""A Belote table's pages (issue 21): the hand record of a full Belote deal renders, with
+its perfect-play analysis once the sweep has run (par per team, each card's value in
+the step-through, the perfect line, the makeable table), the console's match page lists each
 deal's announcements, belote and capot, the console's deal page carries Belote's sheet,
 and the standings CSV speaks of points, not Augen, in every language."""
 
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from games import engine
+from games.analysis_services import analyse_missing_deals
 from games.engine import random_deal
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
@@ -73,14 +76,45 @@ def speaking(web: Client, language: str) -> Client:
     return web
 
 
-def test_a_full_belote_deal_has_a_hand_record_without_analysis(
-    table: tuple[Match, Club], web: Client
-) -> None:
+def test_a_full_belote_deal_has_a_hand_record(table: tuple[Match, Club], web: Client) -> None:
     match, _ = table
     for language, words in (("fr", "Donne"), ("de", "Spiel"), ("nl", "Spel"), ("en", "Deal")):
         reply = speaking(web, language).get(f"/matches/{match.pk}/deals/1/hand/")
         assert reply.status_code == 200
-        assert words in reply.content.decode()
+        body = reply.content.decode()
+        assert words in body and "not-analysable" not in body
+
+
+def test_a_belote_hand_record_shows_the_par_and_steps_through(
+    table: tuple[Match, Club], web: Client
+) -> None:
+    """Deal 1 is full: the sweep analyses it (deal 3, a summary, is stored as not
+    analysable), and its page shows the par per team, the costly plays, and at a step
+    each legal card's value (margin), the perfect line to the end and the makeable table."""
+    match, _ = table
+    assert analyse_missing_deals() == 3
+    version = match.deals.get(number=1).versions.get(is_current=True)
+    analysis = version.analysis.analysis
+    assert analysis["analysed"] and analysis == engine.analyse(version.record)
+    body = speaking(web, "de").get(f"/matches/{match.pk}/deals/1/hand/").content.decode()
+    assert 'class="par-row"' in body and "not-analysable" not in body
+    par_cells = body.split('class="par-row"')[1].split("</tr>")[0]
+    assert [f'<td class="num">{p}</td>' in par_cells for p in analysis["par"]] == [True, True]
+    costly = [p for p in analysis["plays"] if p["cost"] > 0]
+    assert body.count('class="trick-card is-costly') == len(costly)
+    step = next(i for i, p in enumerate(analysis["plays"]) if len(p["values"]) > 1)
+    page = speaking(web, "de").get(f"/matches/{match.pk}/deals/1/hand/?step={step}")
+    replay = page.content.decode().split('id="replay"')[1].split("</section>")[0]
+    values = analysis["plays"][step]["values"]
+    assert replay.count('<li class="card-value') == len(values)
+    for card, cost in values.items():
+        item = replay.split(f'data-card="{card}"')[1].split("</li>")[0]
+        assert ("beste" in item) if cost == 0 else (f"−{cost}</span>" in item), card
+    assert replay.count('class="line-card"') == 32 - step
+    par = analysis["plays"][step - 1]["par"] if step else analysis["par"]
+    assert f"<strong>{par[0]}</strong>" in replay and f"<strong>{par[1]}</strong>" in replay
+    assert 'class="data makeable"' in replay
+    assert replay.count('class="num is-own"') == 1  # the deal's own trump and takers
 
 
 def test_the_console_match_page_lists_announcements_belote_and_capot(
