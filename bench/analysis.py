@@ -3,9 +3,9 @@
 Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis] [--preset P]``.
 Generates ``--count`` played random deals of the preset (``random_deal``, thrown-in deals
 skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterdam`` for
-Klaverjas, ``belote``, ``klammern-2`` or ``klammern-3``), then times for each: the par from the first lead with a fresh
-solver (``deal_par``, for Klaverjas and Belote their ``deal_margin``, for 2 or 3 players
-``deal_value``),
+Klaverjas, ``belote``, ``klammern-2`` or ``klammern-3``), then times for each: the par from
+the first lead with a fresh solver (``deal_par``, for Klaverjas and Belote their
+``deal_margin``, for 2 or 3 players ``deal_value``),
 ``analyse(record, best_cards=False)`` (the par before and after each of the 32 plays) and
 ``analyse(record)`` (the same plus every play's best cards and each legal card's value,
 the perfect line after each costly play; for every game also the makeable table)
