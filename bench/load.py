@@ -99,6 +99,15 @@ def recreate_database(env: dict[str, str], name: str) -> None:
     subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
 
 
+def flush_redis(env: dict[str, str]) -> None:
+    """Empty the benchmark's Redis database: a previous run's queued flags (a recompute
+    or an analysis sweep whose message its stopped worker took along) would otherwise keep
+    this run from queueing any, for up to their timeout, as its ids are the same again."""
+    import redis
+
+    redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+
+
 def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
     """The benchmark club and its organiser, written directly to the bench database."""
     os.environ.update(env)
@@ -741,6 +750,7 @@ def main(argv: list[str]) -> None:
         f"{args.worker_class} -w {args.workers} --threads {args.threads}"
     )
     recreate_database(env, args.database)
+    flush_redis(env)
     organiser = create_organiser(env)
     figures: dict[str, Any] = {"machine_before": machine()}
     with running_site(env, args) as url:

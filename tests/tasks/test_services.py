@@ -12,6 +12,7 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 from django_redis.cache import RedisCache
+from redis.client import Pipeline, Redis
 
 from games import engine
 from games.models import DealVersion
@@ -295,6 +296,29 @@ def test_a_result_sets_both_flags_and_queues_once(redis_flags: Any) -> None:
     assert isinstance(redis_flags.get(results.STANDINGS_FLAG.format(1)), float)
     assert not results.enqueue_standings_recompute(tournament_id=1)  # the same flag
     assert results.enqueue_leaderboards_recompute(club_id=2, force=True) is False  # fresh
+
+
+def test_a_result_asks_both_flags_in_one_round_trip(redis_flags: Any) -> None:
+    calls: list[str] = []
+    execute, command = Pipeline.execute, Redis.execute_command
+
+    def counted_execute(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append("pipeline")
+        return execute(self, *args, **kwargs)
+
+    def counted_command(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(str(args[0]))
+        return command(self, *args, **kwargs)
+
+    with (
+        mock.patch.object(Pipeline, "execute", counted_execute),
+        mock.patch.object(Redis, "execute_command", counted_command),
+        mock.patch.object(results, "_send_recompute", lambda t, o: None),
+    ):
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2)
+
+    assert calls == ["pipeline"]
+    assert redis_flags.get(results.LEADERBOARDS_FLAG.format(2)) is not None
 
 
 def test_a_refused_send_drops_its_flag_and_the_other_is_still_queued(redis_flags: Any) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import timedelta
@@ -27,6 +27,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from tournaments.clubs.models import Club
 from tournaments.events.models import Round, Tournament
@@ -131,18 +132,42 @@ def notify_club_changed(*, club_id: int) -> None:
 
 def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
     """What a new result queues: a standings and a leaderboards recompute, each unless
-    one is queued already. A broker error is raised after both were tried."""
+    one is queued already (both flags asked in one round trip: every deal entry asks).
+    A broker error is raised after both were tried."""
+    queued = [
+        (STANDINGS_FLAG.format(tournament_id), recompute_standings_task, tournament_id),
+        (LEADERBOARDS_FLAG.format(club_id), recompute_club_leaderboards_task, club_id),
+    ]
+    added = add_flags([flag for flag, _, _ in queued], time.time(), timeout=FLAG_TIMEOUT)
     failure: Exception | None = None
-    for enqueue in (
-        lambda: enqueue_standings_recompute(tournament_id=tournament_id),
-        lambda: enqueue_leaderboards_recompute(club_id=club_id),
-    ):
+    for (flag, task, owner_id), was_added in zip(queued, added, strict=True):
+        if not was_added:
+            continue
         try:
-            enqueue()
+            _send_recompute(task, owner_id)
         except Exception as exc:  # noqa: BLE001 - the other one is still tried
+            cache.delete(flag)  # the beat task retries later
             failure = failure or exc
     if failure is not None:
         raise failure
+
+
+def add_flags(flags: Sequence[str], value: float, *, timeout: int) -> list[bool]:
+    """``cache.add`` of each flag, whether it was added; on Redis (django-redis) in one
+    pipelined round trip, the value encoded as the cache encodes it. While Redis is down
+    none is added (as ``cache.add`` answers with ``IGNORE_EXCEPTIONS``)."""
+    client = getattr(cache, "client", None)
+    if not hasattr(client, "get_client"):  # another cache backend (local memory)
+        return [bool(cache.add(flag, value, timeout=timeout)) for flag in flags]
+    try:
+        pipe = client.get_client(write=True).pipeline(transaction=False)
+        encoded = client.encode(value)
+        for flag in flags:
+            pipe.set(cache.make_key(flag), encoded, ex=timeout, nx=True)
+        return [bool(reply) for reply in pipe.execute()]
+    except RedisError as exc:
+        logger.warning("cache unreachable, no recompute queued: %s", exc)
+        return [False] * len(flags)
 
 
 def enqueue_standings_recompute(*, tournament_id: int, force: bool = False) -> bool:
