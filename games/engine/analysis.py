@@ -509,10 +509,14 @@ def perfect_line(record: object, *, after: object, card: object = None) -> Json:
     line starts with that card instead, ``par`` is the par after it and ``cost`` what it
     costs against the best. A record ``analyse`` does not analyse gets ``analyse``'s
     answer; a position outside the record one error with code ``bad_position``, a card
-    that cannot be played there one with code ``bad_card``. Never raises."""
-    out = analyse(record, best_cards=False)
-    if not out.get("analysed") or out.get("par_outcome") == "thrown_in":
-        return out
+    that cannot be played there one with code ``bad_card``. Never raises.
+
+    Only the line is searched: the record is checked, not analysed play by play."""
+    out = check_any_game(record)
+    if not (out["valid"] and out["mode"] == "full" and out.get("outcome") != "thrown_in"):
+        return analyse(record, best_cards=False)  # nothing to search: cheap
+    if not _searched(record):
+        return analyse(record, best_cards=False)  # game_not_analysable
     assert isinstance(record, dict)
     plays = len(record["plays"])
     if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= plays:
@@ -527,6 +531,20 @@ def perfect_line(record: object, *, after: object, card: object = None) -> Json:
         return _line_from(record, out, int(after), card)
     except Exception as exc:  # noqa: BLE001 - perfect_line() must answer every input
         return unchecked(Problem(Code.INTERNAL_ERROR, f"the line failed on this record: {exc!r}"))
+
+
+def _searched(record: object) -> bool:
+    """Whether ``analyse`` searches this (valid) record's game: 4-player Klammern or a game
+    of ``OTHER_GAMES``."""
+    if any(game_options(record) is not None for game_options, _, _ in OTHER_GAMES):
+        return True
+    if not isinstance(record, dict):
+        return False
+    try:
+        options = resolve_named_rules(record.get("rules"))[1]
+    except RulesError:
+        return False
+    return options.game == "klammern" and options.players == 4
 
 
 def _line_from(record: Json, analysed: Json, after: int, card: object) -> Json:

@@ -368,7 +368,7 @@ def belote_line(
     refuse: Callable[[int], Json],
 ) -> Json:
     """``analysis.perfect_line``'s answer for a Belote record (``analysed`` is its
-    analysis, ``after`` a position of the record), as ``klaverjas_line`` for Klaverjas."""
+    ``check`` result, ``after`` a position of the record), as ``klaverjas_line`` for Klaverjas."""
     trump = SUIT_BY_TEXT[analysed["trump"]]
     deal = _deal(record, trump, options)
     additions = _additions(record, analysed)

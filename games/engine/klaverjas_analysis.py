@@ -453,7 +453,7 @@ def klaverjas_line(
     refuse: Callable[[int], Json],
 ) -> Json:
     """``analysis.perfect_line``'s answer for a Klaverjas record (``analysed`` is its
-    analysis, ``after`` a position of the record): the perfect line from there, ``par``
+    ``check`` result, ``after`` a position of the record): the perfect line from there, ``par``
     the deal points with perfect play; with ``card`` the line starts with it and ``cost``
     is its cost (margin). ``refuse(seat)`` answers a ``card`` that seat cannot play."""
     trump = SUIT_BY_TEXT[analysed["trump"]]

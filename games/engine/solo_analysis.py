@@ -528,7 +528,7 @@ def solo_line(
     refuse: Callable[[int], Json],
 ) -> Json:
     """``analysis.perfect_line``'s answer for a record for 2 or 3 players (``analysed``
-    is its analysis, ``after`` a position of the record): the perfect line from there,
+    is its ``check`` result, ``after`` a position of the record): the perfect line from there,
     ``par`` the points of that line played out; with ``card`` the line starts with it
     and ``cost`` is its cost (the declarer's value). ``refuse(seat)`` answers a ``card``
     that seat cannot play."""
