@@ -173,6 +173,7 @@ class RoundBoardsView(APIView):
     throttle_scope = "deals"
 
     @extend_schema(
+        operation_id="rounds_boards_list",
         responses={200: BOARDS, 403: ERROR, 404: ERROR},
         description="The round's boards (dealer, upcard, each seat's hand): the club's "
         "organisers at any time, a table's device the boards its table plays, everyone "
@@ -191,6 +192,7 @@ class RoundBoardView(APIView):
     throttle_scope = "deals"
 
     @extend_schema(
+        operation_id="rounds_boards_retrieve",
         responses={200: BOARD, 403: ERROR, 404: ERROR},
         description="One board's cards, visible as the round's boards are.",
     )
