@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .analysis_answers import NOT_ANALYSABLE, summary_answer, unanalysed
 from .belote_analysis import analyse_belote, belote_line, belote_options
 from .cards import (
     CARD_BY_TEXT,
@@ -59,8 +60,6 @@ from .solver import Solver
 
 Json = dict[str, Any]
 
-#: The error code of a record that is valid but cannot be analysed (a summary).
-NOT_ANALYSABLE: Final = "summary_not_analysable"
 #: The error code of a valid record of a game the solver does not play (yet).
 GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
 ANALYSIS_VERSION: Final = "1.3.0"
@@ -253,27 +252,12 @@ def _par_json(deal: DealAnalysis, facts: DealFacts, card0: int) -> tuple[list[in
 
 
 def _not_analysable(result: Json) -> Json:
-    problem = Problem(
-        Code.BAD_FORMAT,
-        "a summary record has no hands and plays: only a full record can be analysed",
-        field="hands",
-    )
-    return _unanalysed(result, problem, code=NOT_ANALYSABLE)
+    return summary_answer(result, ANALYSIS_VERSION)
 
 
 def _unanalysed(result: Json, problem: Problem, *, code: str) -> Json:
     """The answer for a valid record that is not analysed: ``problem`` under ``code``."""
-    error = problem.to_dict()
-    error["code"] = code
-    return {
-        "valid": True,
-        "analysed": False,
-        "errors": [error],
-        "mode": result["mode"],
-        "rules": result["rules"],
-        "engine_version": result["engine_version"],
-        "analysis_version": ANALYSIS_VERSION,
-    }
+    return unanalysed(result, problem, code=code, version=ANALYSIS_VERSION)
 
 
 def _other_game(record: object) -> Json | None:

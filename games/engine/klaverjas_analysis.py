@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .analysis_answers import summary_answer
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -65,8 +66,6 @@ from .seatwalk import trick_roem
 
 Json = dict[str, Any]
 
-#: The error code of a valid summary record (no hands to analyse), as ``analysis``'s.
-NOT_ANALYSABLE: Final = "summary_not_analysable"
 GAME: Final = "klaverjas"
 
 
@@ -389,25 +388,6 @@ def _analyse_valid(record: Json, result: Json, options: Options, best_cards: boo
     return out
 
 
-def _summary(result: Json, version: str) -> Json:
-    problem = Problem(
-        Code.BAD_FORMAT,
-        "a summary record has no hands and plays: only a full record can be analysed",
-        field="hands",
-    )
-    error = problem.to_dict()
-    error["code"] = NOT_ANALYSABLE
-    return {
-        "valid": True,
-        "analysed": False,
-        "errors": [error],
-        "mode": result["mode"],
-        "rules": result["rules"],
-        "engine_version": result["engine_version"],
-        "analysis_version": version,
-    }
-
-
 def klaverjas_options(record: object) -> Options | None:
     """The options of a record of a Klaverjas preset; None for any other record."""
     if not isinstance(record, dict):
@@ -430,7 +410,7 @@ def analyse_klaverjas(record: object, *, best_cards: bool = True, version: str) 
     if not result["valid"]:
         return result
     if result["mode"] != "full":
-        return _summary(result, version)
+        return summary_answer(result, version)
     try:
         out = _analyse_valid(record, result, options, best_cards)
     except Exception as exc:  # noqa: BLE001 - the analysis must answer every input

@@ -26,6 +26,7 @@ STAMP: Final = NATIVE_DIR / "SOURCES"
 #: The modules mypyc compiles: all but this one, ``__init__`` and ``__main__``.
 COMPILED: Final = (
     "analysis.py",
+    "analysis_answers.py",
     "belote.py",
     "belote_analysis.py",
     "cards.py",

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .analysis_answers import summary_answer
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -59,8 +60,6 @@ from .solo_solver import SoloSolver
 
 Json = dict[str, Any]
 
-#: The error code of a valid summary record (no hands to analyse), as ``analysis``'s.
-NOT_ANALYSABLE: Final = "summary_not_analysable"
 HAND_SIZE: Final = 9
 
 
@@ -461,25 +460,6 @@ def _analyse_valid(record: Json, result: Json, options: Options, best_cards: boo
     return out
 
 
-def _summary(result: Json, version: str) -> Json:
-    problem = Problem(
-        Code.BAD_FORMAT,
-        "a summary record has no hands and plays: only a full record can be analysed",
-        field="hands",
-    )
-    error = problem.to_dict()
-    error["code"] = NOT_ANALYSABLE
-    return {
-        "valid": True,
-        "analysed": False,
-        "errors": [error],
-        "mode": result["mode"],
-        "rules": result["rules"],
-        "engine_version": result["engine_version"],
-        "analysis_version": version,
-    }
-
-
 def solo_options(record: object) -> Options | None:
     """The options of a record of ``klammern-2`` or ``klammern-3``; None for any other."""
     if not isinstance(record, dict):
@@ -502,7 +482,7 @@ def analyse_solo(record: object, *, best_cards: bool = True, version: str) -> Js
     if not result["valid"]:
         return result
     if result["mode"] != "full":
-        return _summary(result, version)
+        return summary_answer(result, version)
     try:
         if result["outcome"] == "thrown_in":
             out = _thrown_in(result)

@@ -1,0 +1,40 @@
+"""The answers every game's analysis gives a valid record it does not search: one error
+under a stable code (a summary record has no hands and plays to analyse; docs/analysis.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .errors import Code, Problem
+
+Json = dict[str, Any]
+
+#: The error code of a record that is valid but cannot be analysed (a summary).
+NOT_ANALYSABLE: Final = "summary_not_analysable"
+
+
+def unanalysed(result: Json, problem: Problem, *, code: str, version: str) -> Json:
+    """The answer for a valid record (``result`` is its ``check`` result) that is not
+    analysed: ``problem`` under ``code``; ``version`` is the analysis version."""
+    error = problem.to_dict()
+    error["code"] = code
+    return {
+        "valid": True,
+        "analysed": False,
+        "errors": [error],
+        "mode": result["mode"],
+        "rules": result["rules"],
+        "engine_version": result["engine_version"],
+        "analysis_version": version,
+    }
+
+
+def summary_answer(result: Json, version: str) -> Json:
+    """The answer for a valid summary record: it has no hands and plays to analyse."""
+    problem = Problem(
+        Code.BAD_FORMAT,
+        "a summary record has no hands and plays: only a full record can be analysed",
+        field="hands",
+    )
+    return unanalysed(result, problem, code=NOT_ANALYSABLE, version=version)
