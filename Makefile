@@ -39,10 +39,10 @@ test: engine
 	scripts/services.sh
 	scripts/browser.sh
 	mkdir -p artifacts
+	export DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)}; \
 	KLAMMERN_ENGINE=python nice -n 10 $(PY) -m pytest -q -p no:cacheprovider tests/engine \
 		> artifacts/interpreted-engine.log 2>&1 & interpreted=$$!; \
-	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		$(PY) -m pytest -q $(PYTEST_ARGS); main=$$?; \
+	$(PY) -m pytest -q $(PYTEST_ARGS); main=$$?; \
 	wait $$interpreted; engine=$$?; \
 	echo "--- the engine's suite, interpreted (KLAMMERN_ENGINE=python) ---"; \
 	cat artifacts/interpreted-engine.log; \
