@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var busy = false;
+  var pending = null; /* the step asked for while another was loading: the latest wins */
 
   /* An SVG link's href is an SVGAnimatedString, not a string: resolve the attribute. */
   function target(link) {
@@ -12,7 +13,7 @@
   }
 
   function swap(url, push) {
-    if (busy) { return; }
+    if (busy) { pending = { url: url, push: push }; return; }
     busy = true;
     fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "replay" } })
       .then(function (response) {
@@ -30,7 +31,10 @@
         if (next && document.activeElement === document.body) { next.focus({ preventScroll: true }); }
       })
       .catch(function () { window.location.href = url; })
-      .finally(function () { busy = false; });
+      .finally(function () {
+        busy = false;
+        if (pending) { var next = pending; pending = null; swap(next.url, next.push); }
+      });
   }
 
   document.addEventListener("click", function (ev) {
