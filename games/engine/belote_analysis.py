@@ -44,14 +44,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .analysis_answers import summary_answer
+from .analysis_answers import stamped, summary_answer
 from .belote import CAPOT_BONUS, BeloteMeld, meld_of_cards, score_belote
 from .cards import CARD_BY_TEXT, CARD_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES
 from .dispatch import check as check_any_game
-from .errors import Code, Problem, RulesError
+from .errors import RulesError
 from .klaverjas_analysis import KlaverjasDeal, Position, _Walk
 from .klaverjas_solver import ALL_CARDS, KlaverjasSolver
-from .record import unchecked
 from .rules import Options, resolve_named_rules
 
 Json = dict[str, Any]
@@ -310,16 +309,7 @@ def analyse_belote(record: object, *, best_cards: bool = True, version: str) -> 
         return result
     if result["mode"] != "full" and result["outcome"] != "thrown_in":
         return summary_answer(result, version)
-    try:
-        out = _analyse_valid(record, result, options, best_cards)
-    except Exception as exc:  # noqa: BLE001 - the analysis must answer every input
-        return unchecked(
-            Problem(Code.INTERNAL_ERROR, f"the analysis failed on this record: {exc!r}")
-        )
-    out["rules"] = result["rules"]
-    out["engine_version"] = result["engine_version"]
-    out["analysis_version"] = version
-    return out
+    return stamped(result, version, lambda: _analyse_valid(record, result, options, best_cards))
 
 
 def line_from(

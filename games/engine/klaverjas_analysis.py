@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .analysis_answers import summary_answer
+from .analysis_answers import stamped, summary_answer
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -56,11 +56,10 @@ from .cards import (
     sorted_for_display,
 )
 from .dispatch import check as check_any_game
-from .errors import Code, Problem, RulesError
+from .errors import RulesError
 from .klaverjas import KLAVERJAS_TABLES, PIT_BONUS, score_klaverjas
 from .klaverjas_solver import ALL_CARDS, KlaverjasSolver
 from .play import choice, trick_winner
-from .record import unchecked
 from .rules import Options, resolve_named_rules
 from .seatwalk import trick_roem
 
@@ -411,16 +410,7 @@ def analyse_klaverjas(record: object, *, best_cards: bool = True, version: str) 
         return result
     if result["mode"] != "full":
         return summary_answer(result, version)
-    try:
-        out = _analyse_valid(record, result, options, best_cards)
-    except Exception as exc:  # noqa: BLE001 - the analysis must answer every input
-        return unchecked(
-            Problem(Code.INTERNAL_ERROR, f"the analysis failed on this record: {exc!r}")
-        )
-    out["rules"] = result["rules"]
-    out["engine_version"] = result["engine_version"]
-    out["analysis_version"] = version
-    return out
+    return stamped(result, version, lambda: _analyse_valid(record, result, options, best_cards))
 
 
 def klaverjas_line(

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .analysis_answers import summary_answer
+from .analysis_answers import stamped, summary_answer
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -50,10 +50,9 @@ from .cards import (
     sorted_for_display,
 )
 from .dispatch import check as check_any_game
-from .errors import Code, Problem, RulesError
+from .errors import RulesError
 from .melds import Meld, run_of_cards
 from .play import choice, trick_winner
-from .record import unchecked
 from .rules import Options, resolve_named_rules
 from .solo import SoloDeal, meld_winner, score_solo
 from .solo_solver import SoloSolver
@@ -483,19 +482,9 @@ def analyse_solo(record: object, *, best_cards: bool = True, version: str) -> Js
         return result
     if result["mode"] != "full":
         return summary_answer(result, version)
-    try:
-        if result["outcome"] == "thrown_in":
-            out = _thrown_in(result)
-        else:
-            out = _analyse_valid(record, result, options, best_cards)
-    except Exception as exc:  # noqa: BLE001 - the analysis must answer every input
-        return unchecked(
-            Problem(Code.INTERNAL_ERROR, f"the analysis failed on this record: {exc!r}")
-        )
-    out["rules"] = result["rules"]
-    out["engine_version"] = result["engine_version"]
-    out["analysis_version"] = version
-    return out
+    if result["outcome"] == "thrown_in":
+        return stamped(result, version, lambda: _thrown_in(result))
+    return stamped(result, version, lambda: _analyse_valid(record, result, options, best_cards))
 
 
 def solo_line(
