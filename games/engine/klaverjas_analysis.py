@@ -23,11 +23,13 @@ Decisions (also in DECISIONS.md):
 - as for Klammern (docs/analysis.md), each play has its ``par_outcome``, ``values`` (every
   legal card's cost, in the same margin) and, when costly, the perfect ``line`` from the
   position before it; ``klaverjas_line`` is ``analysis.perfect_line`` for Klaverjas;
-- the makeable table (``makeable``, with best cards, as for Klammern): for each trump suit
-  and each team as makers, the dealt hands played perfectly from forehand's lead, the
-  points of that trump's perfect line scored with that team as makers. Both teams
-  maximise their margin whoever plays, so one search and one line per trump serve both
-  rows; the row of the deal's trump and makers is the par;
+- the makeable table (``makeable``, with best cards): for each trump suit and each team
+  as makers, the dealt hands played perfectly from forehand's lead. The row of the deal's
+  trump and makers is the par, and both rows of the deal's trump carry its perfect line's
+  points (both teams maximise their margin whoever plays). For the three other trumps a
+  row says whether that team as makers makes it (made or nat, exact: two zero-window
+  tests of the margin at the threshold) without the points: their exact margins would
+  triple the analysis's time (docs/benchmarks.md);
 - an invalid record gives ``check``'s result unchanged; a summary record has no hands:
   ``analysed: false`` with ``summary_not_analysable`` (as for Klammern);
 - a revoke: the par is the deal's, played out legally to the end; the plays before the
@@ -343,19 +345,35 @@ def _makeable_row(trump: int, team: int, end: Position, margin: int) -> Json:
     }
 
 
+def _outcome_row(trump: int, team: int, made: bool) -> Json:
+    return {
+        "trump": SUIT_LETTERS[trump],
+        "team": team,
+        "points": None,
+        "card_points": None,
+        "roem": None,
+        "pit": None,
+        "margin": None,
+        "outcome": "made" if made else "failed",
+    }
+
+
 def makeable(deal: KlaverjasDeal, par_end: Position, par_margin: int) -> list[Json]:
     """What each trump would give each team as makers with perfect play (module
     docstring), trump by trump (C S H D), team 0 then team 1; ``par_end`` and
     ``par_margin`` are the end of the deal's own perfect line from the start and its
-    margin, so the deal's own trump costs no search."""
+    margin, so the deal's own trump costs no search. The other trumps give the outcome
+    only: team 0 makes when its margin is at least 1, team 1 when it is at most -1."""
     rows: list[Json] = []
     for trump in range(4):
-        end, margin = par_end, par_margin
-        if trump != deal.trump:
-            other = KlaverjasDeal(deal.hands, trump, deal.start.leader, deal.options)
-            margin = other.value(other.start)
-            end = other.play_out(other.start, other.line(other.start, margin))
-        rows.extend(_makeable_row(trump, team, end, margin) for team in (0, 1))
+        if trump == deal.trump:
+            rows.extend(_makeable_row(trump, team, par_end, par_margin) for team in (0, 1))
+            continue
+        other = KlaverjasDeal(deal.hands, trump, deal.start.leader, deal.options)
+        zero_makes = other.at_least(other.start, 1)
+        one_makes = not zero_makes and not other.at_least(other.start, 0)
+        rows.append(_outcome_row(trump, 0, zero_makes))
+        rows.append(_outcome_row(trump, 1, one_makes))
     return rows
 
 

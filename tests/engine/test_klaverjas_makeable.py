@@ -1,14 +1,16 @@
-"""The Klaverjas makeable table (``analyse``'s ``makeable``, 1.3.0): for each trump and
-each team as makers, the dealt hands played perfectly.
+"""The Klaverjas makeable table (``analyse``'s ``makeable``, 1.4.0): for each trump and
+each team as makers, the dealt hands played perfectly; the deal's own trump with its
+perfect line's points, the three other trumps with the outcome only (made or nat).
 
-- each row's margin is the plain reference's (``klaverjas_reference.bounded_margin``,
-  written from RULES.md) for that trump: a window of one point either side of it proves
-  the value exactly (fail-soft), one deal per preset (Rotterdam only under the
-  interpreted engine), every trump;
-- on more deals (fewer under the interpreted engine) each row's margin is the search's
-  whole-deal margin of its trump, and the rows are scored as RULES.md says: made when the
-  makers' points (cards, roem, pit) are more than the defenders', else nat (the defenders
-  score 162 and all roem); the row of the deal's trump and makers is the par.
+- each row is the plain reference's (``klaverjas_reference.bounded_margin``, written from
+  RULES.md): for the deal's trump a window of one point either side of the margin proves
+  it exactly (fail-soft); for another trump a window at each team's threshold proves the
+  outcome (team 0 makes at a margin of 1 or more, team 1 at -1 or less); one deal per
+  preset (Rotterdam only under the interpreted engine), every trump;
+- on more deals (fewer under the interpreted engine) the rows of the deal's trump are its
+  par scored as RULES.md says (made when the makers' points, cards, roem and pit, are
+  more than the defenders', else nat: the defenders score 162 and all roem), and each
+  other trump's outcome is the sign of the search's whole-deal margin of that trump.
 """
 
 from __future__ import annotations
@@ -46,23 +48,35 @@ def _scored_as_rules_say(row: dict[str, Any]) -> None:
         assert row["points"][team] == 0 and row["points"][1 - team] == 162 + sum(roem)
 
 
+def _outcome_of(margin: int, team: int) -> str:
+    """Made or failed for ``team`` as makers at team 0's whole-deal ``margin``."""
+    own = margin if team == 0 else -margin
+    return "made" if own >= 1 else "failed"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", CHECKED)
-def test_each_rows_margin_is_the_references(preset: str) -> None:
+def test_each_row_is_the_references(preset: str) -> None:
     record = next(_deals(preset, 1700 + PRESETS.index(preset), 1))
-    rows = analyse(record)["makeable"]
+    out = analyse(record)
     amsterdam = resolve_rules(record["rules"]).partner_exempt
     held = tuple(tuple(hand) for hand in record["hands"])
     forehand = (record["dealer"] + 1) % 4
-    for row in rows[::2]:
-        m = row["margin"]
-        game = Game(row["trump"], amsterdam=amsterdam)
-        assert bounded_margin(game, held, forehand, [], (0, 0), {}, m - 1, m + 1) == m, row
+    for zero, one in zip(out["makeable"][::2], out["makeable"][1::2], strict=True):
+        game = Game(zero["trump"], amsterdam=amsterdam)
+        if zero["trump"] == out["trump"]:
+            m = zero["margin"]
+            assert bounded_margin(game, held, forehand, [], (0, 0), {}, m - 1, m + 1) == m
+            continue
+        assert zero["points"] is None and zero["margin"] is None
+        zero_makes = bounded_margin(game, held, forehand, [], (0, 0), {}, 0, 1) >= 1
+        one_makes = bounded_margin(game, held, forehand, [], (0, 0), {}, -1, 0) <= -1
+        assert (zero["outcome"] == "made", one["outcome"] == "made") == (zero_makes, one_makes)
 
 
 @pytest.mark.parametrize("preset", CHECKED)
-def test_the_table_is_each_trumps_search_scored_for_each_team(preset: str) -> None:
-    made = 0
+def test_the_table_is_the_par_and_each_other_trumps_outcome(preset: str) -> None:
+    made = failed = 0
     for record in _deals(preset, 1800 + PRESETS.index(preset), DEALS):
         out = analyse(record)
         rows = out["makeable"]
@@ -73,15 +87,22 @@ def test_the_table_is_each_trumps_search_scored_for_each_team(preset: str) -> No
             want = deal_margin(
                 hands, trump=trump, forehand=(record["dealer"] + 1) % 4, options=options
             )
-            assert zero["margin"] == one["margin"] == want
-            assert zero["card_points"] == one["card_points"] and zero["roem"] == one["roem"]
-            _scored_as_rules_say(zero)
-            _scored_as_rules_say(one)
-            made += (zero["outcome"] == "made") + (one["outcome"] == "made")
+            if "CSHD"[trump] == out["trump"]:
+                assert zero["margin"] == one["margin"] == want == out["par_margin"]
+                assert zero["card_points"] == one["card_points"] and zero["roem"] == one["roem"]
+                _scored_as_rules_say(zero)
+                _scored_as_rules_say(one)
+            else:
+                for row in (zero, one):
+                    assert row["points"] is None and row["card_points"] is None
+                    assert row["outcome"] == _outcome_of(want, row["team"]), (want, row)
+            for row in (zero, one):
+                made += row["outcome"] == "made"
+                failed += row["outcome"] == "failed"
         own = rows[2 * "CSHD".index(out["trump"]) + out["playing_team"]]
         assert own["points"] == out["par"] and own["outcome"] == out["par_outcome"]
         assert own["margin"] == out["par_margin"] and own["roem"] == out["par_roem"]
-    assert made > 0
+    assert made > 0 and failed > 0
 
 
 def test_without_best_cards_there_is_no_table() -> None:

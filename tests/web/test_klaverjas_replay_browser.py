@@ -3,7 +3,8 @@ record of a Klaverjas deal (Rotterdam rules, KLAVERJAS_TURNING below) and steps 
 it with "Weiter" trick by trick: the value of each legal card for the seat to play, the
 perfect line from there, the slips before it and the play that turned the par from made
 into nat (seat 2's A♥ in trick 6, costing 144); the roem of the deal and of the par, and
-the makeable table of each trump. The same in English. No CSP violation. Screenshots go
+the makeable table of each trump (the deal's with points, the others made or nat). The same
+in English. No CSP violation. Screenshots go
 to artifacts/screenshots/.
 
 The deal (``random_deal(Random(70), dealer=0, rules="klaverjas-rotterdam")``): Hearts
@@ -182,6 +183,11 @@ def test_stepping_through_a_klaverjas_deal_finds_the_play_that_went_nat(
     expect(makeable).to_have_count(4)
     expect(replay.locator(".makeable td.is-own")).to_have_text("170 gemacht")
     expect(makeable.first.locator("td").nth(1)).to_have_text("0 nat")  # clubs, team 2
+    # another trump than the deal's: the outcome only (made has no points to show)
+    expect(makeable.first.locator("td").nth(0)).to_have_text("gemacht")
+    expect(replay.locator(".makeable").locator("xpath=../following-sibling::p[1]")).to_contain_text(
+        "Bei den anderen Trümpfen nur, ob die spielende Partei es macht."
+    )
     screenshot(page, "klaverjas-turning-de")
 
     replay.locator(".replay-nav a[rel='next']").tap()

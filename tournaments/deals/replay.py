@@ -193,19 +193,16 @@ def par_graph(
 
 def makeable_rows(analysis: dict[str, Any]) -> list[dict[str, Any]]:
     """The makeable table by trump: per playing team its points and outcome, the deal's
-    own contract marked."""
+    own contract marked. A row without points (a Klaverjas trump other than the deal's:
+    the outcome only) shows the points only when they are known: none for a made game,
+    0 for a failed one (the makers score nothing)."""
     rows: dict[str, dict[str, Any]] = {}
     for row in analysis.get("makeable", []):
         entry = rows.setdefault(row["trump"], {"suit": row["trump"], "teams": []})
         own = row["trump"] == analysis.get("trump") and row["team"] == analysis.get("playing_team")
-        entry["teams"].append(
-            {
-                "team": row["team"] + 1,
-                "points": row["points"][row["team"]],
-                "made": row["outcome"] == "made",
-                "own": own,
-            }
-        )
+        made = row["outcome"] == "made"
+        points = row["points"][row["team"]] if row["points"] is not None else (None if made else 0)
+        entry["teams"].append({"team": row["team"] + 1, "points": points, "made": made, "own": own})
     return [rows[s] for s in SUITS if s in rows]
 
 
@@ -280,6 +277,9 @@ def replay(
         ],
         "graph": par_graph(analysis, team, step, turning, teams=teams),
         "makeable": makeable_rows(analysis),
+        "makeable_outcomes_only": any(
+            row["points"] is None for row in analysis.get("makeable", [])
+        ),
     }
 
 
