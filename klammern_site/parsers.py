@@ -13,6 +13,7 @@ It does not limit the body's size (``RequestBodyLimitMiddleware`` and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -28,8 +29,19 @@ INVALID_TEXT = _(
 
 
 def has_lone_surrogate(data: Any) -> bool:
-    """Whether any string or key in the decoded JSON holds a lone surrogate; iterative,
-    so a body just under the decoder's depth limit is walked too."""
+    """Whether any string or key in the decoded JSON holds a lone surrogate. The decoded
+    data written back as UTF-8 by the C encoder fails exactly then (a pair decodes to one
+    character); a body too deep for that encoder is walked iteratively instead."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    except RecursionError:
+        return _walk_for_lone_surrogate(data)
+    return False
+
+
+def _walk_for_lone_surrogate(data: Any) -> bool:
     pending = [data]
     while pending:
         value = pending.pop()

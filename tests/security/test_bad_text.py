@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
+from klammern_site.parsers import has_lone_surrogate
 from tests.conftest import Event
 from tests.support.clients import APIClient
 from tournaments.clubs.models import Club, Player
@@ -127,3 +128,31 @@ def test_club_city_and_pair_names_refuse_control_characters(
     assert patched.status_code == 400 and "city" in patched.json()
     club_a.refresh_from_db()
     assert club_a.city == ""
+
+
+# --- the check itself (klammern_site.parsers) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "lone"),
+    [
+        ({"name": "Jürgen \U0001f0a1", "hands": [["♥A", "10"]]}, False),  # a pair: one char
+        ({"name": "ab\ud800"}, True),
+        ({"ok": [1, {"x\udfff": 2}]}, True),  # in a key
+        ([[["\udc00"]]], True),
+        ({"n": None, "f": 1.5, "b": True}, False),
+    ],
+)
+def test_lone_surrogates_are_found_anywhere(data: object, lone: bool) -> None:
+    assert has_lone_surrogate(data) is lone
+
+
+def test_a_body_too_deep_for_the_encoder_is_walked() -> None:
+    deep: list[object] = ["\ud800"]
+    for _ in range(5000):  # deeper than the C encoder's recursion limit
+        deep = [deep]
+    assert has_lone_surrogate(deep)
+    fine: list[object] = ["fine"]
+    for _ in range(5000):
+        fine = [fine]
+    assert not has_lone_surrogate(fine)
