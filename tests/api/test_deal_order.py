@@ -166,3 +166,22 @@ def test_a_correction_of_the_first_deal_keeps_the_first_dealer(event: Event) -> 
             match=event.match1, number=1, expected_version=1, record=summary_record(dealer=3)
         )
     assert refused.value.code == "wrong_dealer"
+
+
+def test_a_thrown_in_deal_is_not_one_of_the_planned_ones(event: Event, device: APIClient) -> None:
+    """Four planned deals: a thrown-in deal among them lets the numbers run to 5, and the
+    match finishes with the fourth deal played, not with deal number 4."""
+    match = event.match1
+    entries = [
+        (1, summary_record()),
+        (2, {**THROWN_IN, "dealer": 1}),
+        (3, summary_record(dealer=1)),
+        (4, summary_record(dealer=2)),
+    ]
+    for number, record in entries:
+        assert post(device, match, number, record).status_code == 201
+        match.refresh_from_db()
+        assert match.status == Match.Status.OPEN, number
+    assert post(device, match, 5, summary_record(dealer=3)).status_code == 201
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED

@@ -377,9 +377,10 @@ def _insert_first_version_sql() -> str:
         "RETURNING id), "
         f"v AS (INSERT INTO {version} (deal_id, {', '.join(VERSION_COLUMNS)}) "
         f"VALUES ((SELECT id FROM d), {values}) RETURNING id, deal_id) "
-        f"SELECT v.id, v.deal_id, (SELECT COUNT(*) FROM {version} cv "
-        f"JOIN {deal} cd ON cd.id = cv.deal_id WHERE cd.match_id = %s AND cv.is_current "
-        "AND cv.outcome <> %s), "
+        f"SELECT v.id, v.deal_id, CASE WHEN GREATEST((SELECT MAX(xd.number) FROM {deal} xd "
+        "WHERE xd.match_id = %s), %s) >= %s "
+        f"THEN (SELECT COUNT(*) FROM {version} cv JOIN {deal} cd ON cd.id = cv.deal_id "
+        "WHERE cd.match_id = %s AND cv.is_current AND cv.outcome <> %s) END, "
         f"(SELECT MAX(od.number) FROM {deal} od WHERE od.match_id = %s), "
         f"(SELECT pv.record->>'dealer' FROM {version} pv JOIN {deal} pd ON pd.id = pv.deal_id "
         "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current), "
@@ -431,7 +432,11 @@ def _insert_first_version(
     (``DealsBefore``, judged by the caller, which rolls the write back on a refusal).
     On PostgreSQL one statement writes both rows and reads the rest (its snapshot is
     taken after the lock was granted, so every earlier entry of the match is seen; the
-    reads do not see the rows the statement writes)."""
+    reads do not see the rows the statement writes). The played deals are counted only
+    when the match's highest deal number reaches its plan: below it (and in a Liga-Partie,
+    which no count finishes) fewer deals than planned are played whatever the count, and
+    that highest number, an upper bound, is returned instead (the count joins every deal
+    of the match, the statement's costliest part)."""
     thrown_in = _unplanned(match)
     if connection.vendor != "postgresql":
         before = _deals_before(match, number)
@@ -448,15 +453,26 @@ def _insert_first_version(
     values = [getattr(version, column) for column in VERSION_COLUMNS]
     values[1:3] = [json.dumps(record), json.dumps(result)]
     previous = [match.pk, number - 1]
+    counted = [match.pk, number, _deals_counted_from(match), match.pk, thrown_in]
     with connection.cursor() as cursor:
         cursor.execute(
             _insert_first_version_sql(),
-            [match.pk, number, now, *values, match.pk, thrown_in, match.pk, *previous, *previous],
+            [match.pk, number, now, *values, *counted, match.pk, *previous, *previous],
         )
         version.pk, deal.pk, played, top, dealer, outcome = cursor.fetchone()
     version.deal = deal  # its id is known now
     before = DealsBefore(top or 0, _previous((dealer, outcome)))
+    if played is None:  # not counted: fewer than planned, at most the highest number
+        return version, max(top or 0, number), before
     return version, played + (version.outcome != thrown_in), before
+
+
+def _deals_counted_from(match: Match) -> int:
+    """The highest deal number from which ``_insert_first_version`` counts the played
+    deals: the planned deals of a fixed-length match; never for a Liga-Partie."""
+    if match.mode == Match.Mode.LIGA:
+        return 2**31 - 1
+    return match.deals_planned or 0
 
 
 def _ensure_in_order(match: Match, *, number: int, before: DealsBefore) -> None:
