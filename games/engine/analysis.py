@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .analysis_answers import NOT_ANALYSABLE, summary_answer, unanalysed
+from .analysis_answers import NOT_ANALYSABLE, stamped, summary_answer, unanalysed
 from .belote_analysis import analyse_belote, belote_line, belote_options
 from .cards import (
     CARD_BY_TEXT,
@@ -464,19 +464,9 @@ def analyse(record: object, *, best_cards: bool = True) -> Json:
     if result["mode"] != "full":
         return _not_analysable(result)
     assert isinstance(record, dict)
-    try:
-        if result["outcome"] == "thrown_in":
-            out = _thrown_in(result)
-        else:
-            out = _analyse_valid(record, result, best_cards)
-    except Exception as exc:  # noqa: BLE001 - analyse() must answer every input
-        return unchecked(
-            Problem(Code.INTERNAL_ERROR, f"the analysis failed on this record: {exc!r}")
-        )
-    out["rules"] = result["rules"]
-    out["engine_version"] = result["engine_version"]
-    out["analysis_version"] = ANALYSIS_VERSION
-    return out
+    if result["outcome"] == "thrown_in":
+        return stamped(result, ANALYSIS_VERSION, lambda: _thrown_in(result))
+    return stamped(result, ANALYSIS_VERSION, lambda: _analyse_valid(record, result, best_cards))
 
 
 #: The error code of a position that is not in the record (``perfect_line``'s ``after``).
