@@ -193,8 +193,8 @@ def par_graph(
 
 def makeable_rows(analysis: dict[str, Any]) -> list[dict[str, Any]]:
     """The makeable table by trump: per playing team its points and outcome, the deal's
-    own contract marked. A row without points (a Klaverjas trump other than the deal's:
-    the outcome only) shows the points only when they are known: none for a made game,
+    own contract marked. A row without points (a trump whose analysis gives the outcome
+    only) shows the points only when they are known: none for a made game,
     0 for a failed one (the makers score nothing)."""
     rows: dict[str, dict[str, Any]] = {}
     for row in analysis.get("makeable", []):

@@ -376,16 +376,15 @@ def _insert_first_version_sql() -> str:
         f"WITH d AS (INSERT INTO {deal} (match_id, number, created) VALUES (%s, %s, %s) "
         "RETURNING id), "
         f"v AS (INSERT INTO {version} (deal_id, {', '.join(VERSION_COLUMNS)}) "
-        f"VALUES ((SELECT id FROM d), {values}) RETURNING id, deal_id) "
-        f"SELECT v.id, v.deal_id, CASE WHEN GREATEST((SELECT MAX(xd.number) FROM {deal} xd "
-        "WHERE xd.match_id = %s), %s) >= %s "
+        f"VALUES ((SELECT id FROM d), {values}) RETURNING id, deal_id), "
+        f"t AS (SELECT MAX(number) AS top FROM {deal} WHERE match_id = %s) "
+        "SELECT v.id, v.deal_id, CASE WHEN GREATEST(t.top, %s) >= %s "
         f"THEN (SELECT COUNT(*) FROM {version} cv JOIN {deal} cd ON cd.id = cv.deal_id "
-        "WHERE cd.match_id = %s AND cv.is_current AND cv.outcome <> %s) END, "
-        f"(SELECT MAX(od.number) FROM {deal} od WHERE od.match_id = %s), "
+        "WHERE cd.match_id = %s AND cv.is_current AND cv.outcome <> %s) END, t.top, "
         f"(SELECT pv.record->>'dealer' FROM {version} pv JOIN {deal} pd ON pd.id = pv.deal_id "
         "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current), "
         f"(SELECT pv.outcome FROM {version} pv JOIN {deal} pd ON pd.id = pv.deal_id "
-        "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current) FROM v"
+        "WHERE pd.match_id = %s AND pd.number = %s AND pv.is_current) FROM v, t"
     )
 
 
@@ -457,7 +456,7 @@ def _insert_first_version(
     with connection.cursor() as cursor:
         cursor.execute(
             _insert_first_version_sql(),
-            [match.pk, number, now, *values, *counted, match.pk, *previous, *previous],
+            [match.pk, number, now, *values, *counted, *previous, *previous],
         )
         version.pk, deal.pk, played, top, dealer, outcome = cursor.fetchone()
     version.deal = deal  # its id is known now
