@@ -72,8 +72,16 @@ LOADED_FIELDS: dict[type[Model], tuple[str, ...]] = {
 ALIASES = {DeviceCredential: "c", Table: "tb", Round: "r", Tournament: "t", Match: "m"}
 
 
-def _attnames(model: type[Model]) -> list[str]:
-    return [model._meta.get_field(name).attname for name in LOADED_FIELDS[model]]  # type: ignore[union-attr]
+@lru_cache(maxsize=1)
+def _row_layout() -> tuple[tuple[type[Model], tuple[str, ...]], ...]:
+    """Each model of ``credential_sql``'s row, in its order, with its attribute names."""
+    return tuple(
+        (
+            model,
+            tuple(model._meta.get_field(name).attname for name in LOADED_FIELDS[model]),  # type: ignore[union-attr]
+        )
+        for model in ALIASES
+    )
 
 
 @lru_cache(maxsize=1)
@@ -96,17 +104,23 @@ def credential_sql() -> str:
     )
 
 
-def _instance(model: type[Model], values: list[Any]) -> Any:
-    """A model instance from a row's values for ``LOADED_FIELDS[model]`` (the others
-    deferred), as the ORM builds one (``Model.from_db``)."""
-    names = _attnames(model)
-    row = values[: len(names)]
-    del values[: len(names)]
-    if model is Tournament:
-        index = names.index("rules_options")
-        if isinstance(row[index], str):  # jsonb as text (Django's loader), not decoded
-            row[index] = json.loads(row[index])
-    return model.from_db(connection.alias, names, row)
+def _instances(row: tuple[Any, ...], alias: str) -> dict[type[Model], Any]:
+    """The model instances of a ``credential_sql`` row, each holding its
+    ``LOADED_FIELDS`` (the others deferred), as the ORM builds them (``Model.from_db``);
+    no match when the table has none."""
+    instances: dict[type[Model], Any] = {}
+    start = 0
+    for model, names in _row_layout():
+        values = list(row[start : start + len(names)])
+        start += len(names)
+        if model is Match and values[0] is None:  # the LEFT JOIN found no match
+            continue
+        if model is Tournament:
+            index = names.index("rules_options")
+            if isinstance(values[index], str):  # jsonb as text (Django's loader)
+                values[index] = json.loads(values[index])
+        instances[model] = model.from_db(alias, names, values)
+    return instances
 
 
 def find_usable_credential(code: str) -> DeviceCredential | None:
@@ -117,17 +131,15 @@ def find_usable_credential(code: str) -> DeviceCredential | None:
     with connection.cursor() as cursor:
         cursor.execute(credential_sql(), [hash_device_code(code), timezone.now()])
         row = cursor.fetchone()
+        alias = cursor.db.alias
     if row is None:
         return None
-    values = list(row)
-    credential = _instance(DeviceCredential, values)
-    table, round_ = _instance(Table, values), _instance(Round, values)
-    tournament = _instance(Tournament, values)
-    round_.tournament = tournament
+    found = _instances(row, alias)
+    credential, table, round_ = found[DeviceCredential], found[Table], found[Round]
+    round_.tournament = found[Tournament]
     table.round = round_
     credential.table = table
-    if values[0] is not None:  # the match's id: the table has a match
-        match = _instance(Match, values)
+    if (match := found.get(Match)) is not None:
         match.round = round_
         table.match = match
     return credential  # type: ignore[no-any-return]
