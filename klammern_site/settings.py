@@ -356,6 +356,7 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # ?format= filters tournaments by format; renderers are chosen by the Accept header.
     "URL_FORMAT_OVERRIDE": None,
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournaments.common.negotiation.PlainAcceptNegotiation",
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["tournaments.common.filters.FilterBackend"],
