@@ -4,12 +4,13 @@
 ``DealAnalysis`` row (the version itself is never changed: versions are append-only);
 ``analyse_missing_deals`` does the same for every version without an analysis under the
 engine's current ``ANALYSIS_VERSION`` (existing data, lost tasks, a new engine).
-Deal entry and correction (``tournaments/deals/services.py``) call ``queue_analysis_sweep``
-after their commit: one sweep (``analyse_queued_deals_task``) is queued unless one is
-queued already, so a busy evening publishes one task per sweep instead of one per deal
-(publishing a Celery message cost about as much CPU in the site as the entry itself).
-Summary records are stored as not analysed,
-with the engine's ``summary_not_analysable`` answer, so nothing is skipped silently.
+Deal entry and correction (``tournaments/deals/services.py``) queue a sweep after their
+commit, with the results' recomputes (``SWEEP_QUEUED_FLAG``, ``send_analysis_sweep``): one
+sweep (``analyse_queued_deals_task``) is queued unless one is queued already, so a busy
+evening publishes one task per sweep instead of one per deal (publishing a Celery
+message cost about as much CPU in the site as the entry itself). Summary records are
+stored as not analysed, with the engine's ``summary_not_analysable`` answer, so nothing
+is skipped silently.
 """
 
 from __future__ import annotations
@@ -86,6 +87,11 @@ def analyse_missing_deals(*, limit: int | None = None) -> int:
     return len(ids)
 
 
+def send_analysis_sweep() -> None:
+    """Publish one sweep (``analyse_queued_deals_task``); its flag is the caller's."""
+    analyse_queued_deals_task.delay()
+
+
 def queue_analysis_sweep() -> bool:
     """Queue one sweep of the versions lacking an analysis unless one is queued already
     (a flag in the cache); True if one was sent. A broker error clears the flag again
@@ -93,7 +99,7 @@ def queue_analysis_sweep() -> bool:
     if not cache.add(SWEEP_QUEUED_FLAG, time.time(), timeout=SWEEP_FLAG_TIMEOUT):
         return False
     try:
-        analyse_queued_deals_task.delay()
+        send_analysis_sweep()
     except Exception:
         cache.delete(SWEEP_QUEUED_FLAG)
         raise

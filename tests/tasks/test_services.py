@@ -11,6 +11,7 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from django_redis.cache import RedisCache
 from redis.client import Pipeline, Redis
 
@@ -298,9 +299,13 @@ def test_a_result_sets_both_flags_and_queues_once(redis_flags: Any) -> None:
     assert results.enqueue_leaderboards_recompute(club_id=2, force=True) is False  # fresh
 
 
-def test_a_result_asks_both_flags_in_one_round_trip(redis_flags: Any) -> None:
+def test_a_result_asks_every_flag_in_one_round_trip(redis_flags: Any) -> None:
+    """The recomputes' flags and what the change queues with them (a deal's analysis
+    sweep): one pipelined round trip, each sent once while its flag is set."""
     calls: list[str] = []
     execute, command = Pipeline.execute, Redis.execute_command
+    sent: list[str] = []
+    sweep = results.QueuedWith("test-sweep-flag", lambda: sent.append("sweep"), 60)
 
     def counted_execute(self: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append("pipeline")
@@ -313,12 +318,48 @@ def test_a_result_asks_both_flags_in_one_round_trip(redis_flags: Any) -> None:
     with (
         mock.patch.object(Pipeline, "execute", counted_execute),
         mock.patch.object(Redis, "execute_command", counted_command),
-        mock.patch.object(results, "_send_recompute", lambda t, o: None),
+        mock.patch.object(results, "_send_recompute", lambda t, o: sent.append(t.name)),
     ):
-        results.enqueue_result_recomputes(tournament_id=1, club_id=2)
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2, also=[sweep])
+        results.enqueue_result_recomputes(tournament_id=1, club_id=2, also=[sweep])
 
-    assert calls == ["pipeline"]
+    assert calls == ["pipeline", "pipeline"]
+    assert sent == [
+        tasks.recompute_standings_task.name,
+        tasks.recompute_club_leaderboards_task.name,
+        "sweep",
+    ]
     assert redis_flags.get(results.LEADERBOARDS_FLAG.format(2)) is not None
+    assert 0 < redis_flags.ttl("test-sweep-flag") <= 60
+    redis_flags.delete("test-sweep-flag")
+
+
+def test_held_back_notifications_of_one_tournament_bump_once_and_queue_all(
+    redis_flags: Any,
+) -> None:
+    """Within ``results_changes_last`` two changes of one tournament bump its versions
+    once, and what each asked to queue is queued once after the commit."""
+    sent: list[str] = []
+    first = results.QueuedWith("test-first-flag", lambda: sent.append("first"), 60)
+    second = results.QueuedWith("test-second-flag", lambda: sent.append("second"), 60)
+    bumps: list[int] = []
+
+    def counted_bump(**kwargs: Any) -> int:
+        bumps.append(kwargs["tournament_id"])
+        return 2
+
+    with (
+        mock.patch.object(results, "bump_results_versions", counted_bump),
+        mock.patch.object(results, "_send_recompute", lambda t, o: None),
+        committed(),
+        transaction.atomic(),
+        results.results_changes_last(),
+    ):
+        results.notify_results_changed(tournament_id=1, club_id=2, also=[first])
+        results.notify_results_changed(tournament_id=1, club_id=2, also=[first, second])
+    assert bumps == [1]
+    assert sent == ["first", "second"]
+    redis_flags.delete_many(["test-first-flag", "test-second-flag"])
 
 
 def test_a_refused_send_drops_its_flag_and_the_other_is_still_queued(redis_flags: Any) -> None:

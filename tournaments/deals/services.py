@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.analysis_services import queue_analysis_sweep
+from games.analysis_services import SWEEP_FLAG_TIMEOUT, SWEEP_QUEUED_FLAG, send_analysis_sweep
 from games.models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
 from tournaments.common.errors import (
     ApplicationError,
@@ -49,7 +49,7 @@ from tournaments.events.selectors import (
 from tournaments.leagues import selectors as league_selectors
 from tournaments.ratings.services import queue_ratings_recompute
 from tournaments.results.duplicate import board_mismatch
-from tournaments.results.versions import notify_results_changed, results_changes_last
+from tournaments.results.versions import QueuedWith, notify_results_changed, results_changes_last
 
 MAX_LIGA_DEALS = 40
 #: The fields of a deal record (spec/deal-record.md, all presets); any other is refused.
@@ -557,8 +557,12 @@ def _already_entered(number: int) -> Conflict:
 
 
 def _notify(match: Match) -> None:
+    """The match's results changed: the versions bumped; after the commit the recomputes
+    queued, and with them the par analysis of the new version (``_queued_analysis``)."""
     tournament = match.round.tournament
-    notify_results_changed(tournament_id=tournament.pk, club_id=tournament.club_id)
+    notify_results_changed(
+        tournament_id=tournament.pk, club_id=tournament.club_id, also=_queued_analysis()
+    )
 
 
 # ``submit_deal`` and ``correct_deal`` are atomic without a savepoint of their own: their
@@ -604,7 +608,6 @@ def submit_deal(
         _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
-    _queue_analysis()
     return version
 
 
@@ -670,7 +673,6 @@ def correct_deal(
     _refresh_match_status(match, always_save=True)
     _notify(match)
     _queue_rerating(match, round_status=round_status)
-    _queue_analysis()
     return version
 
 
@@ -705,13 +707,17 @@ def analysis_queued_on_entry() -> bool:
     return bool(settings.ANALYSE_DEALS_ON_ENTRY) and not in_process
 
 
-def _queue_analysis() -> None:
-    """Once the new version is committed, when ``analysis_queued_on_entry``: a sweep of
-    the versions lacking an analysis is queued unless one is queued already
-    (``queue_analysis_sweep``: one task per sweep, not per deal); otherwise the periodic
-    ``analyse_missing_deals_task`` (or the ``analyse_deals`` command) analyses it later."""
-    if analysis_queued_on_entry():
-        transaction.on_commit(queue_analysis_sweep, robust=True)
+#: A sweep of the versions lacking an analysis, queued with a result's recomputes.
+ANALYSIS_SWEEP = QueuedWith(SWEEP_QUEUED_FLAG, send_analysis_sweep, SWEEP_FLAG_TIMEOUT)
+
+
+def _queued_analysis() -> tuple[QueuedWith, ...]:
+    """What a new version queues for its analysis once committed, when
+    ``analysis_queued_on_entry``: a sweep unless one is queued already (one task per
+    sweep, not per deal, its flag asked in the recomputes' round trip); otherwise the
+    periodic ``analyse_missing_deals_task`` (or the ``analyse_deals`` command) analyses it
+    later."""
+    return (ANALYSIS_SWEEP,) if analysis_queued_on_entry() else ()
 
 
 def device_correction_refusal(match: Match, *, round_status: str) -> Conflict | None:

@@ -3,8 +3,10 @@
 Every change that alters a table (a deal entered or corrected, a round closed, a player
 renamed, a registration withdrawn) calls ``notify_results_changed``: it bumps the
 tournament's and its club's ``results_version`` and, after the commit, queues one
-standings and one leaderboards recompute unless one is queued already. A flag in the
-cache marks a queued recompute, so a burst of results coalesces into one; a flag older
+standings and one leaderboards recompute unless one is queued already, and whatever else
+the change asked to queue with them (``QueuedWith``: a deal's par analysis), all flags
+in one round trip to the cache. A flag in the cache marks a queued task, so a burst of
+results coalesces into one; a flag older
 than ``FLAG_STALE_SECONDS`` is presumed lost and the beat task replaces it
 (``tasks.requeue_lagging_snapshots``).
 
@@ -18,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
@@ -50,8 +53,22 @@ FLAG_TIMEOUT = FLAG_STALE_SECONDS * 10
 STALE_DRAW_SECONDS = 60
 
 
-#: The notifications held back by ``results_changes_last`` (None: none is being held).
-_held_back: ContextVar[list[dict[str, Any]] | None] = ContextVar("held_back", default=None)
+@dataclass(frozen=True)
+class QueuedWith:
+    """A task queued after a result's commit together with its recomputes, unless
+    ``flag`` (set for ``timeout`` seconds) says that one is queued already. ``send``
+    queues it; when it fails, the flag is cleared and the error raised."""
+
+    flag: str
+    send: Callable[[], object]
+    timeout: int
+
+
+#: The notifications held back by ``results_changes_last`` (None: none is being held),
+#: by (tournament, club), with what each asked to queue.
+_held_back: ContextVar[dict[tuple[int, int | None], list[QueuedWith]] | None] = ContextVar(
+    "held_back", default=None
+)
 
 
 @contextmanager
@@ -65,30 +82,33 @@ def results_changes_last() -> Iterator[None]:
     if _held_back.get() is not None:  # nested: the outermost one makes them
         yield
         return
-    calls: list[dict[str, Any]] = []
+    calls: dict[tuple[int, int | None], list[QueuedWith]] = {}
     token = _held_back.set(calls)
     try:
         yield
     finally:
         _held_back.reset(token)
-    for kwargs in calls:  # not reached on an error: the transaction is rolled back
-        notify_results_changed(**kwargs)
+    for (tournament_id, club_id), also in calls.items():  # not reached on an error
+        notify_results_changed(tournament_id=tournament_id, club_id=club_id, also=also)
 
 
-def notify_results_changed(*, tournament_id: int, club_id: int | None = None) -> None:
+def notify_results_changed(
+    *, tournament_id: int, club_id: int | None = None, also: Sequence[QueuedWith] = ()
+) -> None:
     """Bump the tournament's and its club's results version; after commit, queue their
-    recomputes (coalesced). Call it last in a write: the two rows stay locked until the
-    commit, and every result of the tournament takes them in turn (within
-    ``results_changes_last`` it is made when that block ends)."""
+    recomputes (coalesced) and ``also``. Call it last in a write: the two rows stay
+    locked until the commit, and every result of the tournament takes them in turn
+    (within ``results_changes_last`` it is made when that block ends)."""
     held = _held_back.get()
     if held is not None:
-        call = {"tournament_id": tournament_id, "club_id": club_id}
-        if call not in held:
-            held.append(call)
+        queued = held.setdefault((tournament_id, club_id), [])
+        queued.extend(item for item in also if item not in queued)
         return
     owner = bump_results_versions(tournament_id=tournament_id, club_id=club_id)
     transaction.on_commit(
-        lambda: enqueue_result_recomputes(tournament_id=tournament_id, club_id=owner),
+        lambda: enqueue_result_recomputes(
+            tournament_id=tournament_id, club_id=owner, also=tuple(also)
+        ),
         robust=True,
     )
 
@@ -130,39 +150,51 @@ def notify_club_changed(*, club_id: int) -> None:
     transaction.on_commit(lambda: enqueue_leaderboards_recompute(club_id=club_id), robust=True)
 
 
-def enqueue_result_recomputes(*, tournament_id: int, club_id: int) -> None:
-    """What a new result queues: a standings and a leaderboards recompute, each unless
-    one is queued already (both flags asked in one round trip: every deal entry asks).
-    A broker error is raised after both were tried."""
+def enqueue_result_recomputes(
+    *, tournament_id: int, club_id: int, also: Sequence[QueuedWith] = ()
+) -> None:
+    """What a new result queues: a standings and a leaderboards recompute and ``also``,
+    each unless one is queued already (all flags asked in one round trip: every deal
+    entry asks). A broker error is raised after every one was tried."""
     queued = [
-        (STANDINGS_FLAG.format(tournament_id), recompute_standings_task, tournament_id),
-        (LEADERBOARDS_FLAG.format(club_id), recompute_club_leaderboards_task, club_id),
+        QueuedWith(
+            STANDINGS_FLAG.format(tournament_id),
+            lambda: _send_recompute(recompute_standings_task, tournament_id),
+            FLAG_TIMEOUT,
+        ),
+        QueuedWith(
+            LEADERBOARDS_FLAG.format(club_id),
+            lambda: _send_recompute(recompute_club_leaderboards_task, club_id),
+            FLAG_TIMEOUT,
+        ),
+        *also,
     ]
-    added = add_flags([flag for flag, _, _ in queued], time.time(), timeout=FLAG_TIMEOUT)
+    added = add_flags([(item.flag, item.timeout) for item in queued], time.time())
     failure: Exception | None = None
-    for (flag, task, owner_id), was_added in zip(queued, added, strict=True):
+    for item, was_added in zip(queued, added, strict=True):
         if not was_added:
             continue
         try:
-            _send_recompute(task, owner_id)
-        except Exception as exc:  # noqa: BLE001 - the other one is still tried
-            cache.delete(flag)  # the beat task retries later
+            item.send()
+        except Exception as exc:  # noqa: BLE001 - the others are still tried
+            cache.delete(item.flag)  # the beat task retries later
             failure = failure or exc
     if failure is not None:
         raise failure
 
 
-def add_flags(flags: Sequence[str], value: float, *, timeout: int) -> list[bool]:
-    """``cache.add`` of each flag, whether it was added; on Redis (django-redis) in one
-    pipelined round trip, the value encoded as the cache encodes it. While Redis is down
-    none is added (as ``cache.add`` answers with ``IGNORE_EXCEPTIONS``)."""
+def add_flags(flags: Sequence[tuple[str, int]], value: float) -> list[bool]:
+    """``cache.add`` of each (flag, timeout in seconds), whether it was added; on Redis
+    (django-redis) in one pipelined round trip, the value encoded as the cache encodes
+    it. While Redis is down none is added (as ``cache.add`` answers with
+    ``IGNORE_EXCEPTIONS``)."""
     client = getattr(cache, "client", None)
     if not hasattr(client, "get_client"):  # another cache backend (local memory)
-        return [bool(cache.add(flag, value, timeout=timeout)) for flag in flags]
+        return [bool(cache.add(flag, value, timeout=timeout)) for flag, timeout in flags]
     try:
         pipe = client.get_client(write=True).pipeline(transaction=False)
         encoded = client.encode(value)
-        for flag in flags:
+        for flag, timeout in flags:
             pipe.set(cache.make_key(flag), encoded, ex=timeout, nx=True)
         return [bool(reply) for reply in pipe.execute()]
     except RedisError as exc:
