@@ -6,9 +6,8 @@ tournament's and its club's ``results_version`` and, after the commit, queues on
 standings and one leaderboards recompute unless one is queued already, and whatever else
 the change asked to queue with them (``QueuedWith``: a deal's par analysis), all flags
 in one round trip to the cache. A flag in the cache marks a queued task, so a burst of
-results coalesces into one; a flag older
-than ``FLAG_STALE_SECONDS`` is presumed lost and the beat task replaces it
-(``tasks.requeue_lagging_snapshots``).
+results coalesces into one; a flag older than ``FLAG_STALE_SECONDS`` is presumed lost
+and the beat task replaces it (``tasks.requeue_lagging_snapshots``).
 
 This module does not compute standings (``snapshots``) and knows nothing of HTTP.
 """
