@@ -92,6 +92,7 @@ def traveller_rows(body: str) -> list[tuple[int, ...]]:
 def test_each_player_scores_the_percentage_of_the_team_they_sat_in(
     evening: DuplicateEvent,
 ) -> None:
+    close(evening)
     view = selectors.standings_view(evening.tournament)
     assert view["duplicate"] is True
     assert [c["key"] for c in view["columns"]] == ["percentage", "duplicate_mp"]
@@ -110,6 +111,7 @@ def test_each_player_scores_the_percentage_of_the_team_they_sat_in(
 def test_the_standings_page_and_projector_show_percentages(
     evening: DuplicateEvent, client: Client
 ) -> None:
+    close(evening)
     body = in_english(client).get(f"/tournaments/{evening.tournament.pk}/standings/").content
     text = body.decode()
     assert "Boards played" in text and "62.5" in text and "37.5" in text
@@ -122,11 +124,28 @@ def test_the_standings_page_and_projector_show_percentages(
 def test_the_standings_csv_has_boards_match_points_and_percentage(
     evening: DuplicateEvent, web: Client
 ) -> None:
+    close(evening)
     response = in_english(web).get(f"/console/tournaments/{evening.tournament.pk}/standings.csv")
     lines = response.content.decode("utf-8-sig").strip().splitlines()
     assert lines[0] == "Rank,Name,Boards,Match points,Maximum,Percentage"
     first = seats(evening, 1)[0]
     assert f"1,{first.name},2,5,8,62.5" in lines
+
+
+def test_the_standings_count_a_round_only_once_it_is_closed(
+    evening: DuplicateEvent, client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    """RULES.md, "Who sees a board when": while other tables may still play a board, no
+    page shows how a table did on it, the standings' percentages included."""
+    view = selectors.standings_view(evening.tournament)
+    assert all(row["percentage"] is None for row in view["rows"])
+    text = in_english(client).get(f"/tournaments/{evening.tournament.pk}/standings/").content
+    assert b"62.5" not in text and b"37.5" not in text
+    with django_capture_on_commit_callbacks(execute=True):
+        close(evening)
+    evening.tournament.refresh_from_db()
+    view = selectors.standings_view(evening.tournament)
+    assert sorted(row["percentage"] for row in view["rows"])[-1] == 62.5
 
 
 # --- travellers -----------------------------------------------------------------------
@@ -252,6 +271,7 @@ def test_a_pairs_tournament_ranks_each_pair_by_its_percentage(club_a: Any) -> No
         seated = {s.position: s.player_id for s in table.seats.all()}
         expected[match.home_team_id or team_of[seated[0]]] = ns_mp * 25
         expected[match.away_team_id or team_of[seated[1]]] = ew_mp * 25
+    tournament_services.close_round(round_=round_, force=True)
     view = selectors.standings_view(tournament)
     assert {row["entrant"]: row["percentage"] for row in view["rows"]} == expected
     assert len(expected) == 6
@@ -260,6 +280,7 @@ def test_a_pairs_tournament_ranks_each_pair_by_its_percentage(club_a: Any) -> No
 def test_a_duplicate_evening_counts_its_percentage_in_the_season(
     evening: DuplicateEvent,
 ) -> None:
+    close(evening)
     points = seasons.evening_points(evening.tournament)
     for (table, team), percent in PERCENT.items():
         for player in seats(evening, table)[team::2]:

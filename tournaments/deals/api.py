@@ -4,7 +4,9 @@
 corrects it with ``If-Match``. Both need an ``Idempotency-Key`` header. Who may call:
 the device of the match's table and organisers of the club (write and read); everyone
 else may read deals of public tournaments' published rounds, and the captains (and the
-league's organisers) those of their league match days, which are hidden tournaments.
+league's organisers) those of their league match days, which are hidden tournaments,
+as far as ``tournaments.deals.visibility`` allows (a duplicate round's deals only once
+the round is closed: 403 ``round_not_closed``).
 
 A correction's body is the deal record, or ``{"record": {...}, "reason": "..."}`` to
 say why (at most 500 characters, refused beyond: ``reason_too_long``). Refusals are
@@ -36,7 +38,7 @@ from tournaments.common.errors import PreconditionRequired, Refused
 from tournaments.common.permissions import device_of, organises_club, reads_league_match_day
 from tournaments.common.throttles import CountedTogether
 from tournaments.common.validators import validate_text
-from tournaments.deals import services
+from tournaments.deals import services, visibility
 from tournaments.deals.serializers import DealSerializer, deal_body
 from tournaments.events.models import DeviceCredential, Match, Round
 
@@ -98,6 +100,7 @@ class MatchAccess(CountedTogether, APIView):
             raise Http404  # as the match itself answers: what one may not see is not there
         if not tournament.is_public and not reads_league_match_day(request.user, tournament.pk):
             raise Http404
+        visibility.require_deals_visible(request.user, match)
         return match
 
     def deals(self, match: Match) -> QuerySet[Deal]:

@@ -17,6 +17,7 @@ from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
 from games.models import DealAnalysis, DealVersion
 from tournaments.common.permissions import organises_club
+from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import tournament_board, tournament_options
 from tournaments.results import duplicate
@@ -40,10 +41,11 @@ def hand_records_public(match: Match) -> bool:
 def may_see_hand_records(
     user: Any, match: Match, *, device: DeviceCredential | None = None
 ) -> bool:
-    """The table's device, the club's organisers, and everyone once public."""
-    if device is not None:
-        return device.table_id == match.table_id
-    if organises_club(user, match.round.tournament.club_id):
+    """The table's device, the club's organisers, and everyone once public (and no
+    earlier than ``visibility`` shows the deals at all)."""
+    if not visibility.may_see_deals(user, match, device=device):
+        return False
+    if device is not None or organises_club(user, match.round.tournament.club_id):
         return True
     return hand_records_public(match)
 

@@ -41,6 +41,7 @@ from tournaments.common.permissions import (
     require_organiser,
     visible_tournaments,
 )
+from tournaments.deals import visibility
 from tournaments.deals.selectors import running_score
 from tournaments.draw import services as draw
 from tournaments.events import selectors, services
@@ -460,9 +461,10 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         if self.action == "confirm":  # the action itself checks device or organiser
             return Match.objects.select_related("round__tournament")
         mine = organised_club_ids(user) if user.is_authenticated else []
-        matches = matches.exclude(round__status=Round.Status.DRAFT) | matches.filter(
-            round__tournament__club__in=mine
+        shown = matches.exclude(round__status=Round.Status.DRAFT).filter(
+            visibility.unsealed("round__")
         )
+        matches = shown | matches.filter(round__tournament__club__in=mine)
         return (
             matches.distinct()
             .select_related("round", "table")

@@ -28,6 +28,7 @@ from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.deals import visibility
 from tournaments.events import selectors
 from tournaments.events.models import Bye, Match, Round, Team, TeamMember, Tournament
 from tournaments.results import duplicate, standings
@@ -137,9 +138,11 @@ DUPLICATE_CRITERIA = ["percentage", "duplicate_mp"]
 
 
 def duplicate_results(tournament: Tournament) -> tuple[list[duplicate.ScoredPlay], list[int]]:
-    """The scored boards of a duplicate tournament's published and closed rounds, and its
-    entrants (pairs, or players)."""
-    rounds = tournament.rounds.counted().filter(stage=Round.Stage.PRELIMINARY)
+    """The scored boards of a duplicate tournament's closed rounds (a round still played
+    is sealed: ``visibility``), and its entrants (pairs, or players)."""
+    rounds = tournament.rounds.counted().filter(
+        visibility.unsealed(), stage=Round.Stage.PRELIMINARY
+    )
     played = selectors.played_boards(tournament, Match.objects.filter(round__in=rounds))
     if tournament.uses_teams:
         entrants = list(tournament.teams.values_list("id", flat=True))

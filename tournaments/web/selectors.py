@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import profiles
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.deals import visibility
 from tournaments.events import selectors
 from tournaments.events.models import Match, Seat, Team, Tournament
 from tournaments.results import snapshots, standings
@@ -231,11 +232,15 @@ def _svg(value: float) -> str:
 
 
 def player_results(player: Player) -> list[dict[str, Any]]:
-    """Every table the player sat at in public tournaments' published or closed rounds,
-    newest first, with the match as it stands."""
+    """Every table the player sat at in public tournaments' published or closed rounds
+    whose deals everyone may see (``visibility``), newest first, with the match as it
+    stands."""
     seats = list(
         Seat.objects.filter(
-            player=player, round__tournament__is_public=True, round__status__in=COUNTED
+            visibility.unsealed("round__"),
+            player=player,
+            round__tournament__is_public=True,
+            round__status__in=COUNTED,
         )
         .select_related("table__match", "round__tournament")
         .order_by("-round__tournament__created", "-round__number")
