@@ -190,6 +190,49 @@ def test_a_closed_rounds_traveller_shows_match_points_and_par(
         assert player.name in body
 
 
+def test_a_board_the_round_does_not_have_is_not_found(
+    evening: DuplicateEvent, client: Client, web: Client
+) -> None:
+    close(evening)
+    for who in (client, web):
+        assert who.get(traveller_url(evening, 3)).status_code == 404
+        assert who.get(traveller_url(evening, 0)).status_code == 404
+        assert who.get(traveller_url(evening, 2)).status_code == 200
+
+
+def test_the_traveller_names_the_pairs_first(evening: DuplicateEvent, client: Client) -> None:
+    """On a phone the names must not scroll off screen behind the numbers (BridgeWebs
+    puts the pairs first): table, North-South, East-West, then contract and scores."""
+    close(evening)
+    body = client.get(traveller_url(evening, 1)).content.decode()
+    row = re.search(r'<tr data-table="1">(.*?)</tr>', body, re.S).group(1)
+    classes = re.findall(r'<td class="([^"]*)"', row)
+    assert classes[:3] == ["num", "pair ns-pair", "pair ew-pair"]
+    north, east = seats(evening, 1)[0], seats(evening, 1)[1]
+    assert row.index(north.name) < row.index('class="num ns-points"')
+    assert row.index(east.name) < row.index('class="num ns-points"')
+
+
+def test_a_player_who_sat_out_shows_the_bye(club_a: Any, client: Client) -> None:
+    """13 players at 3 tables: one sits out round 1. The percentage is of the boards
+    played (the bye counts as the average) and the row says so."""
+    event = make_duplicate_event(club=club_a, players=13, deals=1)
+    board = event.board(1)
+    for table, ns in zip(event.tables, NS_POINTS[1], strict=True):
+        match = Match.objects.get(table=table)
+        services.submit_deal(match=match, number=1, record=board_summary(board, team0_points=ns))
+    close(event)
+    bye = event.round.byes.get().player
+    rows = {row["entrant"]: row for row in selectors.standings_view(event.tournament)["rows"]}
+    assert rows[bye.pk]["byes"] == 1 and rows[bye.pk]["played"] == 0
+    assert rows[bye.pk]["percentage"] is None
+    assert {row["byes"] for pk, row in rows.items() if pk != bye.pk} == {0}
+    page = in_english(client).get(f"/tournaments/{event.tournament.pk}/standings/")
+    text = page.content.decode()
+    name_at = text.index(bye.name)
+    assert "1×bye" in text[name_at : name_at + 300]
+
+
 def test_the_boards_index_links_every_board(evening: DuplicateEvent, client: Client) -> None:
     close(evening)
     body = client.get(f"/tournaments/{evening.tournament.pk}/boards/").content.decode()

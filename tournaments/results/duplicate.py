@@ -195,6 +195,9 @@ class DuplicateRow:
     match_points: int
     maximum: int
     percentage: Fraction | None
+    #: Rounds the entrant sat out: they count as the average, as the percentage is of the
+    #: boards played only.
+    byes: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, with the keys the standings pages read (``played``: boards)."""
@@ -207,7 +210,7 @@ class DuplicateRow:
             "duplicate_mp": self.match_points,
             "maximum": self.maximum,
             "percentage": None if percentage is None else float(percentage),
-            "byes": 0,
+            "byes": self.byes,
             "decided_by": None,
         }
 
@@ -218,11 +221,17 @@ def percentage(match_points: int, maximum: int) -> Fraction | None:
 
 
 def duplicate_standings(
-    scored: Iterable[ScoredPlay], *, entrants: Iterable[int] = ()
+    scored: Iterable[ScoredPlay],
+    *,
+    entrants: Iterable[int] = (),
+    byes: Mapping[int, int] | None = None,
 ) -> list[DuplicateRow]:
     """Entrants by percentage, then match points (entrants without a compared board
     last); equal on both share a rank. Every entrant of a team is credited with the
-    team's match points, so a player's evening sums the teams they sat in."""
+    team's match points, so a player's evening sums the teams they sat in. ``byes``:
+    the rounds each entrant sat out, shown with its row (a bye scores the average: the
+    percentage is of the boards played)."""
+    byes = byes or {}
     totals: dict[int, list[int]] = {entrant: [0, 0, 0] for entrant in entrants}
     for item in scored:
         for direction, side in enumerate(item.play.sides):
@@ -240,7 +249,15 @@ def duplicate_standings(
         ):
             rank = rows[-1].rank
         rows.append(
-            DuplicateRow(rank, entrant, boards, points, maximum, percentage(points, maximum))
+            DuplicateRow(
+                rank,
+                entrant,
+                boards,
+                points,
+                maximum,
+                percentage(points, maximum),
+                byes.get(entrant, 0),
+            )
         )
     return rows
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -137,12 +137,17 @@ def tournament_results(
 DUPLICATE_CRITERIA = ["percentage", "duplicate_mp"]
 
 
+def _duplicate_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """The rounds a duplicate tournament's standings count: the closed ones (a round still
+    played is sealed: ``visibility``)."""
+    rounds = tournament.rounds.counted().filter(stage=Round.Stage.PRELIMINARY)
+    return rounds.filter(visibility.unsealed())
+
+
 def duplicate_results(tournament: Tournament) -> tuple[list[duplicate.ScoredPlay], list[int]]:
-    """The scored boards of a duplicate tournament's closed rounds (a round still played
-    is sealed: ``visibility``), and its entrants (pairs, or players)."""
-    rounds = tournament.rounds.counted().filter(
-        visibility.unsealed(), stage=Round.Stage.PRELIMINARY
-    )
+    """The scored boards of a duplicate tournament's counted rounds, and its entrants
+    (pairs, or players)."""
+    rounds = _duplicate_rounds(tournament)
     played = selectors.played_boards(tournament, Match.objects.filter(round__in=rounds))
     if tournament.uses_teams:
         entrants = list(tournament.teams.values_list("id", flat=True))
@@ -151,10 +156,28 @@ def duplicate_results(tournament: Tournament) -> tuple[list[duplicate.ScoredPlay
     return duplicate.score_boards(board.play for board in played), entrants
 
 
+def duplicate_byes(tournament: Tournament) -> dict[int, int]:
+    """How many counted rounds each entrant (pair, or player) of a duplicate tournament
+    sat out."""
+    rows = Bye.objects.filter(round__in=_duplicate_rounds(tournament))
+    sat_out = set(rows.values_list("round_id", "player_id"))
+    if tournament.uses_teams:
+        team_of = dict(
+            TeamMember.objects.filter(team__tournament=tournament).values_list(
+                "player_id", "team_id"
+            )
+        )
+        sat_out = {(r, team_of[p]) for r, p in sat_out if p in team_of}
+    return dict(Counter(entrant for _, entrant in sat_out))
+
+
 def _duplicate_standings(tournament: Tournament) -> dict[str, Any]:
     """A duplicate tournament's standings: its entrants by percentage of match points."""
     scored, entrants = duplicate_results(tournament)
-    rows = [row.to_dict() for row in duplicate.duplicate_standings(scored, entrants=entrants)]
+    ranked = duplicate.duplicate_standings(
+        scored, entrants=entrants, byes=duplicate_byes(tournament)
+    )
+    rows = [row.to_dict() for row in ranked]
     return {
         "results_version": tournament.results_version,
         "entrant_kind": "team" if tournament.uses_teams else "player",

@@ -21,9 +21,6 @@ from tournaments.events.selectors import tournament_suits
 from .console import organiser_required
 from .selectors import COUNTED
 
-#: The highest board number a traveller page answers (a match's deals at most).
-MAX_BOARD = 64
-
 
 def _duplicate_tournament(request: HttpRequest, pk: int) -> Tournament:
     tournament = get_object_or_404(visible_tournaments(request.user).select_related("club"), pk=pk)
@@ -59,7 +56,7 @@ def board_traveller(request: HttpRequest, pk: int, number: int, board: int) -> H
     """``/tournaments/<t>/rounds/<r>/boards/<b>/``: one board's traveller."""
     tournament = _duplicate_tournament(request, pk)
     round_ = next((r for r in _shown_rounds(request, tournament) if r.number == number), None)
-    if round_ is None or not 1 <= board <= MAX_BOARD:
+    if round_ is None or not 1 <= board <= tournament.deals_per_match:
         raise Http404("No such board.")
     round_.tournament = tournament
     visible = travellers.may_see_travellers(request.user, round_)
