@@ -131,3 +131,28 @@ def test_rate_rounds_is_round_after_round() -> None:
     after_first = ratings.rate_round({}, ROUND)
     assert steps[0] == after_first
     assert steps[1] == ratings.rate_round(after_first, second)
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [((5, 3, 3), (1, 2, 2)), ((1, 4, 1), (2, 1, 2)), ((2, 2), (1, 1)), ((0, 1, 2), (3, 2, 1))],
+)
+def test_places_share_the_better_place_on_equal_scores(
+    scores: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
+    assert ratings.places(scores) == expected
+
+
+def test_a_ranking_of_two_teams_is_a_game() -> None:
+    """Two teams ranked 1 and 2 are the game won by the first: the same new skills."""
+    teams = ((1, 3), (2, 4))
+    game = ratings.rate_round({}, [ratings.Game(teams=teams, winner=0)])
+    ranking = ratings.rate_round({}, [ratings.Ranking(teams=teams, places=(1, 2))])
+    assert ranking == game
+
+
+def test_a_ranking_rewards_the_first_most() -> None:
+    teams = ((1, 2), (3, 4), (5, 6))
+    after = ratings.rate_round({}, [ratings.Ranking(teams=teams, places=(2, 1, 3))])
+    assert after[3].mu > after[1].mu > after[5].mu
+    assert after[1].mu == after[2].mu

@@ -34,7 +34,9 @@ def test_anyone_reads_a_club_rating_list(played: Any, club_a: Any, anonymous: AP
     rows = body["rows"]
     assert len(rows) == 8
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
-    best = PlayerRating.objects.filter(club=club_a).order_by("-rating").first()
+    best = (
+        PlayerRating.objects.filter(club=club_a).order_by("-rating", "player__name", "player_id")
+    ).first()
     assert rows[0]["player"] == best.player_id and rows[0]["rank"] == 1
     assert rows[0]["games"] == 3 and rows[0]["mu"] == best.mu
     assert PlayerRating.objects.filter(club=club_a).count() == 8  # a read writes nothing

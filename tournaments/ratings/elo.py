@@ -14,7 +14,9 @@ What it does
 
 A game is one table match: two teams of two players; ``winner`` is 0, 1, or None for a
 draw (the platform decides it per RULES.md: more big points, then small points, then
-match points). The ranks given to the model are [1, 2], [2, 1] or [1, 1].
+match points). The ranks given to the model are [1, 2], [2, 1] or [1, 1]. A ``Ranking``
+rates several teams at once by their places (RULES.md, "Duplicate tournaments",
+Ratings: the teams of one direction of a duplicate round, ranked by match points).
 
 Parameters are openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (the sigma
 added before each game, so a rating keeps moving), kappa 0.0001. The shown rating is the
@@ -29,6 +31,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from openskill.models import PlackettLuce
 
@@ -72,8 +75,34 @@ class Game:
         return [1.0, 2.0] if self.winner == 0 else [2.0, 1.0]
 
 
-def rate_game(skills: Mapping[int, Skill], game: Game) -> dict[int, tuple[float, float]]:
-    """(mu, sigma) of the game's four players after this game alone."""
+@dataclass(frozen=True)
+class Ranking:
+    """Teams ranked in one go: ``places[i]`` is team i's place (1 the best; equal places
+    tie)."""
+
+    teams: tuple[tuple[int, ...], ...]
+    places: tuple[int, ...]
+
+    def ranks(self) -> list[float]:
+        return [float(place) for place in self.places]
+
+
+class Rated(Protocol):
+    """What is rated in one go: its teams and their ranks for the model."""
+
+    @property
+    def teams(self) -> Sequence[Sequence[int]]: ...
+
+    def ranks(self) -> list[float]: ...
+
+
+def places(scores: Sequence[float]) -> tuple[int, ...]:
+    """Each score's place, the highest first; equal scores share the better place."""
+    return tuple(1 + sum(other > score for other in scores) for score in scores)
+
+
+def rate_game(skills: Mapping[int, Skill], game: Rated) -> dict[int, tuple[float, float]]:
+    """(mu, sigma) of the game's players after this game alone."""
     teams = [
         [MODEL.rating(mu=_of(skills, p).mu, sigma=_of(skills, p).sigma) for p in team]
         for team in game.teams
@@ -86,7 +115,7 @@ def rate_game(skills: Mapping[int, Skill], game: Game) -> dict[int, tuple[float,
     }
 
 
-def rate_round(skills: Mapping[int, Skill], games: Sequence[Game]) -> dict[int, Skill]:
+def rate_round(skills: Mapping[int, Skill], games: Sequence[Rated]) -> dict[int, Skill]:
     """The new skills of every player of ``games``, each game rated against ``skills``
     (the ratings before the round); players not in ``skills`` start as new."""
     changes: dict[int, list[tuple[float, float]]] = defaultdict(list)
@@ -97,7 +126,7 @@ def rate_round(skills: Mapping[int, Skill], games: Sequence[Game]) -> dict[int, 
 
 
 def rate_rounds(
-    rounds: Iterable[Sequence[Game]], skills: Mapping[int, Skill] | None = None
+    rounds: Iterable[Sequence[Rated]], skills: Mapping[int, Skill] | None = None
 ) -> list[dict[int, Skill]]:
     """The changed skills after each round, rounds in the given order."""
     current = dict(skills or {})

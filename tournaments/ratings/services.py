@@ -16,6 +16,11 @@ rates every closed round again from scratch; ``finish_tournament`` queues that, 
 does ``correct_deal`` for a deal of a closed round (a rated result changed). The same
 steps in the same order give the same floats: from scratch equals incremental.
 
+A round of a duplicate tournament is rated otherwise (RULES.md, "Duplicate tournaments",
+Ratings): as one game per direction, the teams of that direction ranked by their match
+points of the round (equal match points tie); a table's own result against its opponents
+moves no rating.
+
 Pools: each game's profile names the rating pool its tables count in
 (``GameProfile.rating_pool``: Klammern and Hamburg one, Klaverjas another); a round is
 rated in its game's pool only, against the ratings of that pool, and the reads take a
@@ -37,11 +42,11 @@ from django.db.models import F, Q, QuerySet
 from games import profiles
 from tournaments.clubs.models import Club, Player
 from tournaments.events import selectors
-from tournaments.events.models import Match, Round, Tournament
+from tournaments.events.models import Match, Round, Seat, Tournament
 from tournaments.pairs import formats
 from tournaments.ratings import elo as ratings
 from tournaments.ratings.models import PlayerRating, RatedRound, RatingChange, RatingList
-from tournaments.results import standings
+from tournaments.results import duplicate, standings
 from tournaments.results.versions import RATINGS_FLAG, clear_queued_flag, enqueue_ratings_recompute
 from tournaments.tasks import rate_closed_round_task
 
@@ -97,21 +102,47 @@ def rated_game(match: selectors.ScoredMatch) -> ratings.Game | None:
     return ratings.Game(teams=teams, winner=winner)
 
 
-def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Game]]:
-    """The rated games of each round, in table order."""
-    key = {
-        (tournament, number): pk
-        for pk, tournament, number in Round.objects.filter(pk__in=round_ids).values_list(
-            "pk", "tournament_id", "number"
-        )
-    }
-    games: dict[int, list[ratings.Game]] = defaultdict(list)
-    scored = selectors.scored_matches(Match.objects.filter(round__in=round_ids))
+def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Rated]]:
+    """The rated games of each round, in table order (a duplicate round's: its two
+    directions' rankings)."""
+    rounds = Round.objects.filter(pk__in=round_ids).select_related("tournament")
+    duplicate_rounds = [r for r in rounds if r.tournament.duplicate]
+    key = {(r.tournament_id, r.number): r.pk for r in rounds if not r.tournament.duplicate}
+    games: dict[int, list[ratings.Rated]] = defaultdict(list)
+    for round_ in duplicate_rounds:
+        games[round_.pk].extend(direction_rankings(round_))
+    scored = selectors.scored_matches(Match.objects.filter(round__in=key.values()))
     for match in sorted(scored, key=lambda m: (m.tournament, m.round, m.table)):
         game = rated_game(match)
         if game is not None:
             games[key[(match.tournament, match.round)]].append(game)
     return games
+
+
+def direction_rankings(round_: Round) -> list[ratings.Ranking]:
+    """A duplicate round as rated: per direction (North-South, East-West) the teams of
+    its tables of four different players, ranked by their match points of the round."""
+    matches = Match.objects.filter(round=round_)
+    scored = duplicate.score_boards(
+        board.play for board in selectors.played_boards(round_.tournament, matches)
+    )
+    match_points: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for item in scored:
+        for direction in (0, 1):
+            match_points[item.play.table][direction] += item.match_points[direction]
+    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for table, position, player in Seat.objects.filter(table__round=round_).values_list(
+        "table__number", "position", "player_id"
+    ):
+        seats[table][position] = player
+    rated = sorted(t for t in match_points if 0 not in seats[t] and len(set(seats[t])) == 4)
+    rankings = []
+    for direction in (0, 1):
+        teams = tuple((seats[t][direction], seats[t][direction + 2]) for t in rated)
+        points = [match_points[t][direction] for t in rated]
+        if len(teams) >= 2:
+            rankings.append(ratings.Ranking(teams=teams, places=ratings.places(points)))
+    return rankings
 
 
 # --- writes ---------------------------------------------------------------------------
@@ -201,7 +232,7 @@ def _current(club_id: int, pool: str) -> dict[int, ratings.Skill]:
 def _store_step(
     ledger: RatingList,
     round_: Round,
-    games: Sequence[ratings.Game],
+    games: Sequence[ratings.Rated],
     current: dict[int, ratings.Skill],
     *,
     pool: str,
