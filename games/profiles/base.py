@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games import engine
 
@@ -97,6 +97,14 @@ class DealColumn:
     value: Callable[[Result, int], Any]
 
 
+def revoke_mark(word: Label, revoker: str) -> tuple[str, str]:
+    """A revoke's badge on a deal list: the game's word for it and the player who
+    revoked (the record's revoke seat), never the taker the line names before it."""
+    if not revoker:
+        return ("is-warn", str(word))
+    return ("is-warn", gettext("%(word)s: %(name)s") % {"word": word, "name": revoker})
+
+
 def per_side(key: str) -> Callable[[Result, int], Any]:
     """A side's entry of a result list (``points``, ``roem``, ...); 0 where it has none."""
 
@@ -119,6 +127,7 @@ class EntrySheet:
     entry_class: str = "DealEntry"
     stylesheet: str = ""
     error_templates: Mapping[str, Label] = field(default_factory=dict)
+    strings: Mapping[str, Label] = field(default_factory=dict)
 
     def context(self) -> dict[str, str]:
         """The names the tablet and console templates include."""
@@ -132,6 +141,9 @@ class EntrySheet:
 
     def errors(self) -> dict[str, str]:
         return {code: str(text) for code, text in self.error_templates.items()}
+
+    def texts(self) -> dict[str, str]:
+        return {key: str(text) for key, text in self.strings.items()}
 
 
 @dataclass(frozen=True)
@@ -315,9 +327,10 @@ class GameProfile:
         word = self.contract_words.get(kind)
         return kind if word is None else str(word)
 
-    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+    def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         """The badges of one deal on the tablet's list of a team points match, as (CSS
-        class, word): Klaverjas's nat, verzaakt and pit, Belote's dedans and capot."""
+        class, word): Klaverjas's nat, verzaakt and pit, Belote's dedans and capot; a
+        revoke's badge names ``revoker``, the player who revoked (``revoke_mark``)."""
         return []
 
     def deal_note(self, result: Result) -> str:
