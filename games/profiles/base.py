@@ -217,6 +217,9 @@ class GameProfile:
     - ``duplicate``: a tournament of it may be played in duplicate (RULES.md, "Duplicate
       tournaments"); ``deal_board`` then deals a board and ``board_result`` reads a
       team's result of a board from the engine's deal result.
+    - ``match_modes``, ``target_label``, ``criteria_words``: what the new-tournament
+      form offers for the game, in its words; ``match_length`` says how long a table
+      plays.
     """
 
     key: str
@@ -243,6 +246,14 @@ class GameProfile:
     suit_styles: tuple[str, ...] = (FRENCH,)
     paper_columns: tuple[Column, ...] = PAPER_POINTS
     duplicate: bool = False
+    #: The match modes the organiser chooses among (``DEALS``, ``TO_TARGET``), in the
+    #: game's words; empty where the game's rules fix a table's match (``match_fields``).
+    match_modes: Mapping[str, Label] = field(default_factory=dict)
+    #: The target of a match to a target, in the game's words (with ``match_modes``).
+    target_label: Label = ""
+    #: Ranking criteria the game names in its own words on the new-tournament form
+    #: (where the organiser chooses the ranking: ``tiebreaks`` None).
+    criteria_words: Mapping[str, Label] = field(default_factory=dict)
 
     # --- seats -------------------------------------------------------------------------
 
@@ -280,6 +291,22 @@ class GameProfile:
         """How long a table's match is, in words, for the public pages (``mode``: the
         tournament's match mode; ``target`` and ``deals`` its length either way)."""
         raise NotImplementedError
+
+    def match_length(self) -> str:
+        """How long a table plays under the game's own rules, in a sentence (the
+        new-tournament form): the length its rules fix, or the choice its
+        ``match_modes`` offer."""
+        if self.match_modes:
+            modes = " / ".join(str(words) for words in self.match_modes.values())
+            return gettext("A table plays as you choose: %(modes)s.") % {"modes": modes}
+        rules = engine.resolve_rules({"preset": self.key, "options": {}}, include_engine_only=True)
+        fields = self.match_fields(rules)
+        length = self.match_description(
+            mode=fields.get("match_mode", DEALS),
+            target=fields.get("liga_target", 0),
+            deals=fields.get("deals_per_match", 0),
+        )
+        return gettext("A table plays %(length)s.") % {"length": length}
 
     # --- scores ------------------------------------------------------------------------
 

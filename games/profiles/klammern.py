@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from games import engine
 
 from .base import (
+    DEALS,
     TO_TARGET,
     BoardCards,
     Column,
@@ -241,6 +242,14 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         contract_words=CONTRACT_WORDS,
         paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,
         duplicate=not hamburg,
+        match_modes={
+            DEALS: _("A fixed number of deals (Hamburg rounds to 6)")
+            if hamburg
+            else _("A fixed number of deals (small/big points)"),
+            TO_TARGET: _("A Liga-Partie to a target of match points"),
+        },
+        target_label=_("Liga target"),
+        criteria_words={"augen": _("Match points (Augen) scored")},
     )
 
 
