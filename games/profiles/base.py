@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games import engine
 
@@ -97,6 +97,14 @@ class DealColumn:
     value: Callable[[Result, int], Any]
 
 
+def revoke_mark(word: Label, revoker: str) -> tuple[str, str]:
+    """A revoke's badge on a deal list: the game's word for it and the player who
+    revoked (the record's revoke seat), never the taker the line names before it."""
+    if not revoker:
+        return ("is-warn", str(word))
+    return ("is-warn", gettext("%(word)s: %(name)s") % {"word": word, "name": revoker})
+
+
 def per_side(key: str) -> Callable[[Result, int], Any]:
     """A side's entry of a result list (``points``, ``roem``, ...); 0 where it has none."""
 
@@ -119,6 +127,7 @@ class EntrySheet:
     entry_class: str = "DealEntry"
     stylesheet: str = ""
     error_templates: Mapping[str, Label] = field(default_factory=dict)
+    strings: Mapping[str, Label] = field(default_factory=dict)
 
     def context(self) -> dict[str, str]:
         """The names the tablet and console templates include."""
@@ -132,6 +141,9 @@ class EntrySheet:
 
     def errors(self) -> dict[str, str]:
         return {code: str(text) for code, text in self.error_templates.items()}
+
+    def texts(self) -> dict[str, str]:
+        return {key: str(text) for key, text in self.strings.items()}
 
 
 @dataclass(frozen=True)
@@ -205,6 +217,9 @@ class GameProfile:
     - ``duplicate``: a tournament of it may be played in duplicate (RULES.md, "Duplicate
       tournaments"); ``deal_board`` then deals a board and ``board_result`` reads a
       team's result of a board from the engine's deal result.
+    - ``match_modes``, ``target_label``, ``criteria_words``: what the new-tournament
+      form offers for the game, in its words; ``match_length`` says how long a table
+      plays.
     """
 
     key: str
@@ -231,6 +246,14 @@ class GameProfile:
     suit_styles: tuple[str, ...] = (FRENCH,)
     paper_columns: tuple[Column, ...] = PAPER_POINTS
     duplicate: bool = False
+    #: The match modes the organiser chooses among (``DEALS``, ``TO_TARGET``), in the
+    #: game's words; empty where the game's rules fix a table's match (``match_fields``).
+    match_modes: Mapping[str, Label] = field(default_factory=dict)
+    #: The target of a match to a target, in the game's words (with ``match_modes``).
+    target_label: Label = ""
+    #: Ranking criteria the game names in its own words on the new-tournament form
+    #: (where the organiser chooses the ranking: ``tiebreaks`` None).
+    criteria_words: Mapping[str, Label] = field(default_factory=dict)
 
     # --- seats -------------------------------------------------------------------------
 
@@ -268,6 +291,22 @@ class GameProfile:
         """How long a table's match is, in words, for the public pages (``mode``: the
         tournament's match mode; ``target`` and ``deals`` its length either way)."""
         raise NotImplementedError
+
+    def match_length(self) -> str:
+        """How long a table plays under the game's own rules, in a sentence (the
+        new-tournament form): the length its rules fix, or the choice its
+        ``match_modes`` offer."""
+        if self.match_modes:
+            modes = " / ".join(str(words) for words in self.match_modes.values())
+            return gettext("A table plays as you choose: %(modes)s.") % {"modes": modes}
+        rules = engine.resolve_rules({"preset": self.key, "options": {}}, include_engine_only=True)
+        fields = self.match_fields(rules)
+        length = self.match_description(
+            mode=fields.get("match_mode", DEALS),
+            target=fields.get("liga_target", 0),
+            deals=fields.get("deals_per_match", 0),
+        )
+        return gettext("A table plays %(length)s.") % {"length": length}
 
     # --- scores ------------------------------------------------------------------------
 
@@ -315,9 +354,10 @@ class GameProfile:
         word = self.contract_words.get(kind)
         return kind if word is None else str(word)
 
-    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+    def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         """The badges of one deal on the tablet's list of a team points match, as (CSS
-        class, word): Klaverjas's nat, verzaakt and pit, Belote's dedans and capot."""
+        class, word): Klaverjas's nat, verzaakt and pit, Belote's dedans and capot; a
+        revoke's badge names ``revoker``, the player who revoked (``revoke_mark``)."""
         return []
 
     def deal_note(self, result: Result) -> str:

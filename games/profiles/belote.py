@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side
+from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side, revoke_mark
+from .klammern import EIGHT_CARD_ERRORS
 from .points import PointsProfile
 
 SHEET = EntrySheet(
@@ -34,6 +35,12 @@ SHEET = EntrySheet(
         "contract_mismatch": _(
             "Trump {trump} does not fit the round: in the first round trump is the "
             "upcard's suit {upcard_suit}, in the second round another suit."
+        ),
+        "incomplete_play": EIGHT_CARD_ERRORS["incomplete_play"],
+        "bella_not_held": _("{seat} did not hold {cards} and cannot announce belote-rebelote."),
+        "not_a_meld": _(
+            "{seat}: {cards} is no announcement (a tierce, fifty or hundred: 3, 4 or 5 cards "
+            "of one suit in sequence; or four Jacks, Nines, Aces, Tens, Kings or Queens)."
         ),
     },
 )
@@ -91,12 +98,12 @@ class BeloteProfile(PointsProfile):
     """Belote: the console shows each deal's announcements, belote and capot; the
     tablet marks dedans, a revoke and capot and notes announcements and belote."""
 
-    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+    def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":
             marks.append(("is-nat", str(_("dedans"))))
         elif result.get("outcome") == "revoke":
-            marks.append(("is-warn", str(_("revoke"))))
+            marks.append(revoke_mark(_("revoke"), revoker))
         if result.get("capot") is not None:
             marks.append(("is-pit", str(_("capot"))))
         return marks

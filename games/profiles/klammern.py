@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from games import engine
 
 from .base import (
+    DEALS,
     TO_TARGET,
     BoardCards,
     Column,
@@ -26,7 +27,52 @@ from .base import (
     per_side,
 )
 
-SHEET = EntrySheet(entry_template="tablet/_entry_form.html", state_template="tablet/_state.html")
+#: Klammern's melds and Bella in the words of its sheets (the game for two or three
+#: players has them too).
+MELD_ERRORS = {
+    "not_a_meld": _("{seat}: {cards} is not a sequence of 3 or more cards of one suit."),
+    "meld_not_held": _("{seat} did not hold {missing} and cannot meld {cards}."),
+    "meld_not_maximal": _("{seat} melds {cards} but holds the run {run}: meld the whole run."),
+    "duplicate_meld": _("{seat} melds {cards} twice."),
+    "bella_not_held": _("{seat} did not hold {cards} and cannot announce Bella."),
+}
+#: A deal of 32 cards, 8 to a hand (Klammern for four, Klaverjas, Belote).
+EIGHT_CARD_ERRORS = {
+    "wrong_card_count": _("{seat} holds {count} cards instead of 8."),
+    "incomplete_play": _("Only {count} of 32 cards are played and no revoke is entered."),
+}
+SHEET = EntrySheet(
+    entry_template="tablet/_entry_form.html",
+    state_template="tablet/_state.html",
+    error_templates={
+        **MELD_ERRORS,
+        **EIGHT_CARD_ERRORS,
+        "contract_mismatch": _(
+            "Trump {trump} does not fit the upcard's suit {upcard_suit} for this game "
+            "(Orgi: same suit, Kleines: another suit, Besser: Clubs)."
+        ),
+        "bad_format.card_points": _(
+            "A deal has 164 card points in all (Jappa, Mie and the last trick included; "
+            "melds and Bella are entered on their own): enter a whole number from 0 to 164 "
+            "for one team."
+        ),
+        # chosen by the sheet's script when the two numbers do not add up to 164
+        "impossible_points.sum": _(
+            "The card points {card_points} add up to {card_points_sum}, but a deal has 164 "
+            "card points (Jappa, Mie and the last trick included; melds and Bella are "
+            "entered on their own)."
+        ),
+    },
+    strings={
+        "pointsRange": _(
+            "%(n)s card points are not possible: a deal has 164 card points in all (melds "
+            "and Bella are entered on their own), so each team has 0 to 164."
+        ),
+        "terz": _("Terz"),
+        "fuenfzig": _("Fünfzig"),
+        "handsIncomplete": _("Each hand needs 8 cards."),
+    },
+)
 DEAL_COLUMNS = (
     DealColumn(_("Points seats %(side)s"), per_side("points")),
     DealColumn(_("Small points seats %(side)s"), per_side("small_points")),
@@ -196,6 +242,14 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         contract_words=CONTRACT_WORDS,
         paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,
         duplicate=not hamburg,
+        match_modes={
+            DEALS: _("A fixed number of deals (Hamburg rounds to 6)")
+            if hamburg
+            else _("A fixed number of deals (small/big points)"),
+            TO_TARGET: _("A Liga-Partie to a target of match points"),
+        },
+        target_label=_("Liga target"),
+        criteria_words={"augen": _("Match points (Augen) scored")},
     )
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side
+from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side, revoke_mark
+from .klammern import EIGHT_CARD_ERRORS
 from .points import PointsProfile
 
 SHEET = EntrySheet(
@@ -19,10 +20,21 @@ SHEET = EntrySheet(
     entry_class="KlaverjasEntry",
     stylesheet="tournaments/presets.css",
     error_templates={
+        **EIGHT_CARD_ERRORS,
         "bad_format.card_points": _(
             "A Klaverjas deal has 162 card points in all (roem is entered on its own): "
             "enter a whole number from 0 to 162 for one team."
         ),
+    },
+    strings={
+        "pickTrumpK": _("Choose trump."),
+        "pickPointsK": _("Enter the points of one team."),
+        "pickRoem": _("Roem goes in steps of 10."),
+        "pickAllTricks": _("Did this team take all 8 tricks? Choose one."),
+        "nat": _("nat: the other team scores everything"),
+        "pit": _("pit: all tricks, 100 roem more"),
+        "made": _("made"),
+        "plays": _("plays"),
     },
 )
 STANDINGS_COLUMNS = {
@@ -62,12 +74,12 @@ class KlaverjasProfile(PointsProfile):
     """Klaverjas: the console shows each deal's roem and pit; the tablet marks nat,
     verzaakt and pit and notes the roem."""
 
-    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+    def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":
             marks.append(("is-nat", str(_("nat"))))
         elif result.get("outcome") == "revoke":
-            marks.append(("is-warn", str(_("verzaakt"))))
+            marks.append(revoke_mark(_("verzaakt"), revoker))
         if result.get("pit") is not None:
             marks.append(("is-pit", str(_("pit"))))
         return marks

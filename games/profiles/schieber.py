@@ -17,7 +17,17 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .base import FRENCH, PAPER_POINTS, SWISS, Column, DealColumn, EntrySheet, Result, per_side
+from .base import (
+    FRENCH,
+    PAPER_POINTS,
+    SWISS,
+    Column,
+    DealColumn,
+    EntrySheet,
+    Result,
+    per_side,
+    revoke_mark,
+)
 from .points import PointsProfile
 
 #: The card points of a deal: 152 in the cards and 5 for the last trick.
@@ -55,6 +65,8 @@ SHEET = EntrySheet(
             "schieber", "{seat} shows {cards} but holds the sequence {run}: show it as one Weis."
         ),
         "duplicate_meld": pgettext_lazy("schieber", "{seat} shows the Weis {cards} twice."),
+        "wrong_card_count": _("{seat} holds {count} cards instead of 9."),
+        "incomplete_play": _("Only {count} of 36 cards are played and no revoke is entered."),
     },
 )
 STANDINGS_COLUMNS = {
@@ -124,7 +136,7 @@ class SchieberProfile(PointsProfile):
     """Schieberjass: the console shows each deal's Weis, Stöck and Match; the tablet
     marks a pushed choice, the mode, a revoke and the Match and notes Weis and Stöck."""
 
-    def deal_marks(self, result: Result) -> list[tuple[str, str]]:
+    def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("pushed"):
             marks.append(("is-pushed", str(pgettext_lazy("schieber", "pushed"))))
@@ -132,7 +144,7 @@ class SchieberProfile(PointsProfile):
         if mode in ("obenabe", "undenufe"):
             marks.append(("is-mode", str(MODE_WORDS[mode])))
         if result.get("outcome") == "revoke":
-            marks.append(("is-warn", str(_("revoke"))))
+            marks.append(revoke_mark(_("revoke"), revoker))
         if result.get("match") is not None:
             marks.append(("is-pit", str(pgettext_lazy("schieber", "Match"))))
         return marks

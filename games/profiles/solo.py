@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .base import Column, DealColumn, EntrySheet, per_side
+from .klammern import MELD_ERRORS
 from .points import PointsProfile
 
 SHEET = EntrySheet(
@@ -20,11 +21,13 @@ SHEET = EntrySheet(
     entry_class="SoloEntry",
     stylesheet="tournaments/presets.css",
     error_templates={
+        **MELD_ERRORS,
         "bad_format.card_points": _(
             "Enter each player's card points (cards, Jappa/Mie and last trick) as a "
             "whole number from 0 to 164."
         ),
     },
+    strings={"pickPlayerPoints": _("Enter every player's points.")},
 )
 STANDINGS_COLUMNS = {
     "games_won": Column("games_won", _("Tables won"), _("Tables won (most points at the table)")),

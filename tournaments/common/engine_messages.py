@@ -34,24 +34,28 @@ def _templates() -> dict[str, str]:
         "bad_format": _("This entry is missing or not valid."),
         "unknown_rules": _("These rules are unknown."),
         "rules_mismatch": _("This tournament plays other rules."),
-        "wrong_card_count": _("{seat} holds {count} cards instead of 8."),
+        "wrong_card_count": _("{seat} holds {count} cards: that is not a whole hand of this game."),
         "duplicate_card": _("{card} is entered twice ({seats})."),
         "card_not_in_hand": _("{seat} does not hold {card}."),
         "illegal_play": _("{seat} may not play {card} here; allowed: {legal}."),
-        "incomplete_play": _("Only {count} of 32 cards are played and no revoke is entered."),
+        "incomplete_play": _(
+            "Only {count} cards are played, not the whole deal, and no revoke is entered."
+        ),
         "too_many_plays": _("Too many cards are played."),
         "revoke_wrong_seat": _("The revoke is by {seat}, but it was {expected}'s turn."),
         "revoke_not_illegal": _("{seat} could legally play {card}: that is no revoke."),
         "contract_mismatch": _(
-            "Trump {trump} does not fit the upcard's suit {upcard_suit} for this game "
-            "(Orgi: same suit, Kleines: another suit, Besser: Clubs)."
+            "The contract does not fit these rules: check who played, trump and the upcard."
         ),
         "bidding_mismatch": _("The calls do not lead to this game."),
-        "not_a_meld": _("{seat}: {cards} is not a sequence of 3 or more cards of one suit."),
-        "meld_not_held": _("{seat} did not hold {missing} and cannot meld {cards}."),
-        "meld_not_maximal": _("{seat} melds {cards} but holds the run {run}: meld the whole run."),
-        "duplicate_meld": _("{seat} melds {cards} twice."),
-        "bella_not_held": _("{seat} did not hold {cards} and cannot announce Bella."),
+        # melds in words that fit every game; a game with melds says them in its own
+        "not_a_meld": _("{seat}: {cards} is no announcement of this game."),
+        "meld_not_held": _("{seat} did not hold {missing} and cannot announce {cards}."),
+        "meld_not_maximal": _(
+            "{seat} announces {cards} but holds the sequence {run}: announce it as one."
+        ),
+        "duplicate_meld": _("{seat} announces {cards} twice."),
+        "bella_not_held": _("{seat} did not hold {cards} and cannot announce them."),
         "impossible_points": _("The card points {card_points} are not possible."),
         "impossible_tricks": _("These trick counts are not possible."),
         "missing_field": _(
@@ -91,12 +95,11 @@ ENGINE_WORDS_IN_ENGLISH = frozenset({"bad_format", "unknown_rules", "internal_er
 
 
 def _field_templates() -> dict[str, str]:
-    """Templates for one code on one field, in every language."""
+    """Templates for one code on one field, in every language (a game's sheet has its
+    own where its numbers or words differ: ``EntrySheet.error_templates``)."""
     return {
         "bad_format.card_points": _(
-            "A deal has 164 card points in all (Jappa, Mie and the last trick included; "
-            "melds and Bella are entered on their own): enter a whole number from 0 to 164 "
-            "for one team."
+            "Enter the card points as whole numbers, from 0 up to all the card points of a deal."
         ),
         "board_mismatch.dealer": _(
             "This board is dealt by {expected}: enter the deal as the board's cards lie."
@@ -105,23 +108,31 @@ def _field_templates() -> dict[str, str]:
         "board_mismatch.hands": _(
             "{seat} holds other cards than the board gives this seat: enter the board's hands."
         ),
-        # chosen by the browser when the two numbers do not add up to 164
-        "impossible_points.sum": _(
-            "The card points {card_points} add up to {card_points_sum}, but a deal has 164 "
-            "card points (Jappa, Mie and the last trick included; melds and Bella are "
-            "entered on their own)."
-        ),
     }
 
 
 def error_templates() -> dict[str, str]:
-    """Templates for the active language: every code, by rule and by field; English keeps
-    the engine's words only for ``ENGINE_WORDS_IN_ENGLISH``."""
+    """Templates for the active language that fit every game: every code, by rule and by
+    field (the codes only some games raise, such as melds, come from the game's sheet:
+    ``sheet_error_templates``); English keeps the engine's words only for
+    ``ENGINE_WORDS_IN_ENGLISH``."""
     templates = {**_templates(), **_illegal_play_templates(), **_field_templates()}
     if (get_language() or SOURCE_LANGUAGE).startswith(SOURCE_LANGUAGE):
         for code in ENGINE_WORDS_IN_ENGLISH:
             templates.pop(code, None)
     return templates
+
+
+def sheet_error_templates(profile: profiles.GameProfile) -> dict[str, str]:
+    """Every error text a game's score sheet shows, in the active language: the common
+    templates with the game's own (its numbers, its words) over them."""
+    return {**error_templates(), **profile.sheet.errors()}
+
+
+def sheet_strings(profile: profiles.GameProfile) -> dict[str, str]:
+    """Every text the table's script shows on its own for a game's sheet (besides the
+    corrections' and the suits'): the common ones and the game's (``EntrySheet.strings``)."""
+    return {**ui_strings(), **profile.sheet.texts()}
 
 
 #: Suit symbols of cards in messages, as the tablet shows them.
@@ -221,20 +232,13 @@ def ui_strings() -> dict[str, str]:
         "pickTrump": _("Choose trump."),
         "pickUpcard": _("Choose the upcard."),
         "pickPoints": _("Enter the card points of one team."),
-        "pointsRange": _(
-            "%(n)s card points are not possible: a deal has 164 card points in all (melds "
-            "and Bella are entered on their own), so each team has 0 to 164."
-        ),
         "pickRevoke": _("Choose who revoked and with which card."),
         "confirmed": _("Confirmed"),
         "suitC": pgettext("suit", "Clubs"),
         "suitS": pgettext("suit", "Spades"),
         "suitH": pgettext("suit", "Hearts"),
         "suitD": pgettext("suit", "Diamonds"),
-        "terz": _("Terz"),
-        "fuenfzig": _("Fünfzig"),
         "remove": _("Remove"),
-        "handsIncomplete": _("Each hand needs 8 cards."),
         "seat": _("Seat %(n)s"),
         "corrected": _("Correction saved"),
         "stale": _("Someone changed this deal meanwhile; reload and correct the latest version."),

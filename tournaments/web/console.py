@@ -48,6 +48,7 @@ from .forms import (
     RegisterPlayerForm,
     TournamentDetailsForm,
     TournamentForm,
+    game_choices,
     rules_label,
 )
 from .public import seating_tables
@@ -125,7 +126,11 @@ def _attempt(request: HttpRequest, action: Callable[[], Any]) -> Any:
 @organiser_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
     clubs = list(_clubs(request.user))
-    form = TournamentForm(request.POST or None, clubs=_clubs(request.user))
+    # the game the form is shown for: the one posted, or the one chosen (``?game=``)
+    game = request.POST.get("rules_preset") or request.GET.get("game") or ""
+    form = TournamentForm(
+        request.POST or None, clubs=_clubs(request.user), game=game or profiles.DEFAULT_PRESET
+    )
     if request.method == "POST" and form.is_valid():
         data = form.service_arguments()
         tournament = _attempt(request, lambda: services.create_tournament(**data))
@@ -139,6 +144,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         {
             "tournaments": tournaments.order_by("-created"),
             "form": form,
+            "games": game_choices(form.game),
             "clubs": clubs,
             "leagues": league_selectors.leagues_involving(request.user).order_by("-created"),
             "league_waiting": league_reminders.waiting_for_user(request.user),

@@ -16,16 +16,15 @@ from games import profiles
 from games.models import Deal
 from tournaments.common.engine_messages import (
     entry_form_context,
-    error_templates,
+    sheet_error_templates,
+    sheet_strings,
     suit_context,
     suit_strings,
-    ui_strings,
 )
 from tournaments.deals import selectors as deal_selectors
 from tournaments.events.models import Match, Tournament
 from tournaments.events.selectors import tournament_options, tournament_profile, tournament_suits
 
-from . import preset_entry
 from .console import organiser_required
 
 
@@ -106,10 +105,9 @@ def _sheet_config(
         "players": profile.players,
         "entry": profile.sheet.entry_class,
         "multipliers": tournament_options(match.round.tournament).multipliers,
-        "errorTemplates": {**error_templates(), **profile.sheet.errors()},
+        "errorTemplates": sheet_error_templates(profile),
         "strings": {
-            **ui_strings(),
-            **preset_entry.sheet_strings(),
+            **sheet_strings(profile),
             **suit_strings(tournament_suits(match.round.tournament)),
             "noAnswer": _(
                 "The server did not answer: nothing was saved. Check the connection and save again."

@@ -19,7 +19,7 @@ SCORES = [
     ("tournament_points", _("Tournament points (2 per win, 1 per draw)")),
     ("games_won", _("Games won")),
     ("point_difference", _("Point difference")),
-    ("augen", _("Match points (Augen) scored")),
+    ("augen", _("Points scored")),
 ]
 TIEBREAKS = [
     *SCORES,
@@ -32,6 +32,14 @@ def _then_by(initial: str) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=_("then by"), required=False, initial=initial, choices=[("", "—"), *TIEBREAKS]
     )
+
+
+def game_choices(chosen: str) -> list[dict[str, Any]]:
+    """The games the new-tournament form is shown for, the chosen one marked."""
+    return [
+        {"key": key, "label": profile.label, "chosen": key == chosen}
+        for key, profile in profiles.PROFILES.items()
+    ]
 
 
 def rules_label(preset: str) -> str:
@@ -55,22 +63,19 @@ class TournamentForm(forms.Form):
         queryset=Club.objects.none(), label=_("Club"), widget=forms.RadioSelect, empty_label=None
     )
     name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_name])
+    # the game is chosen before the form is shown (``game_choices``): the form offers
+    # only what that game has, in its words
     rules_preset = forms.ChoiceField(
-        label=_("Game"),
-        widget=forms.RadioSelect,
+        widget=forms.HiddenInput,
         initial=profiles.DEFAULT_PRESET,
         required=False,
         choices=[(key, profile.label) for key, profile in profiles.PROFILES.items()],
-        help_text=_(
-            "Every other game than Klammern plays matches of its own length: Klaverjas 16 "
-            "deals, Belote and the Schieber 12, Klammern for two or three to 500 points."
-        ),
     )
     suits = forms.ChoiceField(
         label=_("Suits"),
         required=False,
         choices=[("", _("As the club plays them")), *profiles.SUIT_STYLES.items()],
-        help_text=_("Shown on the sheets and pages of the games that offer them (Schieberjass)."),
+        help_text=_("Shown on this game's sheets and pages."),
     )
     format = forms.ChoiceField(
         label=_("Format"),
@@ -86,24 +91,21 @@ class TournamentForm(forms.Form):
         label=_("A table plays"),
         widget=forms.RadioSelect,
         initial=Tournament.MatchMode.DEALS,
-        choices=[
-            (Tournament.MatchMode.DEALS, _("A fixed number of deals (small/big points)")),
-            (Tournament.MatchMode.LIGA, _("A Liga-Partie to a target of match points")),
-        ],
+        choices=[],  # the game's own (``GameProfile.match_modes``)
     )
     deals_per_match = forms.IntegerField(
         label=_("Deals per table"), min_value=1, max_value=MAX_DEALS_PER_MATCH, initial=8
     )
     liga_target = forms.IntegerField(
-        label=_("Liga target"), min_value=1, max_value=MAX_LIGA_TARGET, initial=51
+        label=_("Target"), min_value=1, max_value=MAX_LIGA_TARGET, initial=51
     )
     duplicate = forms.BooleanField(
         label=_("Duplicate: every table plays the same boards"),
         required=False,
         help_text=_(
             "The platform deals each round's boards; teams score match points against "
-            "every team of their direction that held the same cards (Klammern for four, "
-            "a fixed number of deals)."
+            "every team of their direction that held the same cards (in matches of a "
+            "fixed number of deals)."
         ),
     )
     planned_rounds = forms.IntegerField(
@@ -138,11 +140,59 @@ class TournamentForm(forms.Form):
         label=_("Public (results on the website)"), required=False, initial=True
     )
 
-    def __init__(self, *args: Any, clubs: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, clubs: Any, game: str = profiles.DEFAULT_PRESET, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         if len(clubs) == 1:
             self.fields["club"].initial = clubs[0].pk
+        self.game = game if game in profiles.PROFILES else profiles.DEFAULT_PRESET
+        self.profile = profiles.PROFILES[self.game]
+        self.fields["rules_preset"].initial = self.game
+        self._fit_to_game(self.profile)
+
+    def _fit_to_game(self, profile: profiles.GameProfile) -> None:
+        """Only what the chosen game has, in its words: its match modes (none where its
+        rules fix a table's match), the ranking where the organiser chooses it, the
+        formats, duplicate, suits and rating options it offers."""
+        drop: set[str] = set()
+        if profile.match_modes:
+            self.fields["match_mode"].choices = list(profile.match_modes.items())  # type: ignore[attr-defined]
+            self.fields["liga_target"].label = profile.target_label
+        else:
+            drop |= {"match_mode", "deals_per_match", "liga_target"}
+        if profile.tiebreaks is None:
+            words = {key: profile.criteria_words.get(key, label) for key, label in TIEBREAKS}
+            for n in range(1, 7):
+                field = self.fields[f"tiebreak_{n}"]
+                field.choices = [  # type: ignore[attr-defined]
+                    (key, words.get(key, label))
+                    for key, label in field.choices  # type: ignore[attr-defined]
+                ]
+        else:
+            drop |= {f"tiebreak_{n}" for n in range(1, 7)}
+        formats = [
+            (value, label)
+            for value, label in self.fields["format"].choices  # type: ignore[attr-defined]
+            if (value == Tournament.Format.INDIVIDUAL or not profile.individual_only)
+            and (value != Tournament.Format.LEAGUE or profile.league)
+        ]
+        self.fields["format"].choices = formats  # type: ignore[attr-defined]
+        if profile.individual_only:
+            drop |= {"seed_by_rating", "finals_seeding"}
+        if not profile.rating_pool:
+            drop |= {"balance_by_rating", "seed_by_rating"}
+        if not profile.duplicate:
+            drop.add("duplicate")
+        if len(profile.suit_styles) < 2:
+            drop.add("suits")
+        for name in drop:
+            del self.fields[name]
+
+    def match_length(self) -> str:
+        """How long a table of the chosen game plays, in a sentence."""
+        return self.profile.match_length()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -150,11 +200,12 @@ class TournamentForm(forms.Form):
         chain = [name for name in chain if name]
         if len(chain) != len(set(chain)):
             raise forms.ValidationError(_("Each criterion can come only once in the ranking."))
-        if data.get("match_mode") == Tournament.MatchMode.LIGA and not data.get("liga_target"):
-            self.add_error("liga_target", _("A Liga-Partie needs a target."))
+        target = "liga_target" in self.fields and not data.get("liga_target")
+        if data.get("match_mode") == Tournament.MatchMode.LIGA and target:
+            self.add_error("liga_target", _("A match to a target needs its target."))
         if chain:  # none chosen: the platform's default chain
             data["tiebreaks"] = chain
-        data["rules_preset"] = data.get("rules_preset") or profiles.DEFAULT_PRESET
+        data["rules_preset"] = self.game
         data["finals_seeding"] = data.get("finals_seeding") or Tournament.FinalsSeeding.STANDINGS
         self._check_rating_options(data)
         return data
@@ -175,7 +226,7 @@ class TournamentForm(forms.Form):
     def service_arguments(self) -> dict[str, Any]:
         data = {k: v for k, v in self.cleaned_data.items() if not k.startswith("tiebreak_")}
         data["slug"] = slugify(data["name"])[:90] or "turnier"
-        data["rules_preset"] = data.get("rules_preset") or profiles.DEFAULT_PRESET
+        data["rules_preset"] = self.game
         if not data.get("planned_rounds"):
             data.pop("planned_rounds", None)
         return data

@@ -1,7 +1,6 @@
 """What the tablet's score sheets share beyond a game's own (``GameProfile.sheet`` names
-the templates, script and error texts of each game's sheet): the texts the points
-sheets' scripts show, the assets the service worker precaches, and the rows of a points
-match's deals.
+the templates, script, error texts and script texts of each game's sheet): the assets
+the service worker precaches and the rows of a points match's deals.
 
 It only shapes what the pages show; the records are checked and scored by the engine.
 """
@@ -9,8 +8,6 @@ It only shapes what the pages show; the records are checked and scored by the en
 from __future__ import annotations
 
 from typing import Any
-
-from django.utils.translation import gettext as _
 
 from games import profiles
 
@@ -27,31 +24,19 @@ def sheet_assets() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def sheet_strings() -> dict[str, str]:
-    """Texts the preset sheets' JavaScript shows on its own."""
-    return {
-        "pickTrumpK": _("Choose trump."),
-        "pickPointsK": _("Enter the points of one team."),
-        "pickRoem": _("Roem goes in steps of 10."),
-        "pickAllTricks": _("Did this team take all 8 tricks? Choose one."),
-        "pickPlayerPoints": _("Enter every player's points."),
-        "nat": _("nat: the other team scores everything"),
-        "pit": _("pit: all tricks, 100 roem more"),
-        "made": _("made"),
-        "plays": _("plays"),
-    }
-
-
 def deal_rows(
     deals: list[dict[str, Any]], seat_names: list[str], profile: profiles.GameProfile
 ) -> list[dict[str, Any]]:
     """Each deal of a points match for the tablet's list, newest first, with the game's
-    marks (nat, dedans, capot, ...) and note (roem, announcements) from its profile."""
+    marks (nat, dedans, capot, ...) and note (roem, announcements) from its profile; a
+    revoke names who revoked (the record's revoke seat), not the taker."""
     rows = []
     for deal in reversed(deals):
         result = deal["result"] or {}
         contract = deal["record"].get("contract") or {}
-        declarer = contract.get("declarer")
+        declarer = contract.get("declarer", result.get("declarer"))  # Schieber: who chose
+        revoke = deal["record"].get("revoke") or {}
+        revoker = revoke.get("seat") if isinstance(revoke, dict) else None
         rows.append(
             {
                 "number": deal["number"],
@@ -59,7 +44,10 @@ def deal_rows(
                 "trump": contract.get("trump"),
                 "declarer": seat_names[declarer] if isinstance(declarer, int) else "",
                 "points": result.get("points") or [],
-                "marks": profile.deal_marks(result),
+                "marks": profile.deal_marks(
+                    result, seat_names[revoker] if isinstance(revoker, int) else ""
+                ),
+                "revoker": seat_names[revoker] if isinstance(revoker, int) else "",
                 "note": profile.deal_note(result),
             }
         )

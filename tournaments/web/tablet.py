@@ -29,10 +29,10 @@ from tournaments.common.auth_views import too_many_failures_page
 from tournaments.common.authentication import find_usable_credential
 from tournaments.common.engine_messages import (
     entry_form_context,
-    error_templates,
+    sheet_error_templates,
+    sheet_strings,
     suit_names,
     suit_strings,
-    ui_strings,
 )
 from tournaments.deals.selectors import dealer_after, running_score
 from tournaments.deals.services import device_correction_refusal
@@ -211,7 +211,11 @@ def _confirm_summary(
         return None
     names = {position: player.name for position, player in seats.items()}
     rows = [
-        {**d, "declarer": names.get((d["record"].get("contract") or {}).get("declarer"), "")}
+        {
+            **d,
+            "declarer": names.get((d["record"].get("contract") or {}).get("declarer"), ""),
+            "revoker": names.get((d["record"].get("revoke") or {}).get("seat"), ""),
+        }
         for d in deals
     ]
     score = match_scores(Match.objects.filter(pk=match.pk)).get(match.pk, {})
@@ -337,13 +341,9 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "mode": match.mode,
         "stateUrl": f"/t/{code}/state/",
         "serviceWorker": reverse("tablet-service-worker"),
-        "errorTemplates": {
-            **error_templates(),
-            **context["profile"].sheet.errors(),
-        },
+        "errorTemplates": sheet_error_templates(context["profile"]),
         "strings": {
-            **ui_strings(),
-            **preset_entry.sheet_strings(),
+            **sheet_strings(context["profile"]),
             **correction_strings(),
             **suit_strings(suits),
         },
