@@ -21,9 +21,11 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.csp import CSP
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.translation import get_language, gettext
 from django.views.decorators.clickjacking import xframe_options_exempt
+from fontpkg import pil as fontpkg_pil
 from PIL import Image, ImageDraw, ImageFont
 
 from tournaments.clubs.models import Club, Season
@@ -382,26 +384,82 @@ IMAGE_SIZE = (1200, 630)
 IMAGE_ROWS = 8
 IMAGE_CACHE_SECONDS = 24 * 3600
 FELT, INK, MUTED, WHITE = "#14532d", "#1f2937", "#6b7280", "#ffffff"
+#: The pictures' typeface: Noto Sans from the pinned package ``fontpkg-noto-sans`` (SIL
+#: Open Font License), which draws every Latin letter of the players' names (ü, ß, é, ø,
+#: ş, å, ...) and the dash; Pillow's built-in font draws them as empty boxes.
+SHARE_FONT = "Noto Sans"
+MARGIN = 50  # the picture's left and right margin
+GAP = 30  # the least space between a name and what stands to its right
+ELLIPSIS = "…"
+
+
+def share_font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The pictures' font at ``size`` pixels (loaded anew for each picture: a picture is
+    drawn once per results version and language, then cached)."""
+    return fontpkg_pil.truetype(SHARE_FONT, size, weight=700 if bold else 400)
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as it fits in ``width`` pixels: whole, or cut at a character and ended
+    with an ellipsis."""
+    if font.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)  # the longest cut that fits lies in [low, high)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def fitting_font(
+    text: str, width: float, sizes: tuple[int, ...], *, bold: bool = False
+) -> ImageFont.FreeTypeFont:
+    """The largest of ``sizes`` (largest first) at which ``text`` fits in ``width``, else
+    the smallest."""
+    for size in sizes:
+        font = share_font(size, bold=bold)
+        if font.getlength(text) <= width:
+            return font
+    return font
 
 
 def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> bytes:
-    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title."""
+    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title. A
+    long title is set smaller and then cut with an ellipsis so that it never runs into
+    the site's name beside it; long names and subtitles are cut likewise."""
     image = Image.new("RGB", IMAGE_SIZE, WHITE)
     draw = ImageDraw.Draw(image)
-    big, middle, small = (ImageFont.load_default(size=s) for s in (52, 34, 26))
+    right = IMAGE_SIZE[0] - MARGIN
+    small, middle = share_font(26), share_font(34)
     draw.rectangle((0, 0, IMAGE_SIZE[0], 150), fill=FELT)
-    draw.text((50, 30), title[:40], font=big, fill=WHITE)
-    draw.text((50, 98), subtitle[:70], font=small, fill="#bbf7d0")
+    draw.text((right, 62), "Klammern", font=small, fill="#bbf7d0", anchor="rs")
+    title_width = right - small.getlength("Klammern") - GAP - MARGIN
+    big = fitting_font(title, title_width, (52, 46, 40), bold=True)
+    draw.text((MARGIN, 78), fit_text(title, big, title_width), font=big, fill=WHITE, anchor="ls")
+    subtitle_width = right - MARGIN
+    draw.text(
+        (MARGIN, 126),
+        fit_text(subtitle, small, subtitle_width),
+        font=small,
+        fill="#bbf7d0",
+        anchor="ls",
+    )
     for i, (rank, name, value) in enumerate(rows[:IMAGE_ROWS]):
         y = 175 + i * 54
         if i % 2 == 0:
             draw.rectangle((30, y - 6, IMAGE_SIZE[0] - 30, y + 46), fill="#f0fdf4")
-        draw.text((55, y), rank, font=middle, fill=INK)
-        draw.text((140, y), name[:38], font=middle, fill=INK)
-        draw.text((IMAGE_SIZE[0] - 55, y), value, font=middle, fill=INK, anchor="ra")
+        baseline = y + 33
+        draw.text((55, baseline), rank, font=middle, fill=INK, anchor="ls")
+        draw.text((right + 5, baseline), value, font=middle, fill=INK, anchor="rs")
+        name_width = right + 5 - middle.getlength(value) - GAP - 140
+        draw.text(
+            (140, baseline), fit_text(name, middle, name_width), font=middle, fill=INK, anchor="ls"
+        )
     if not rows:
-        draw.text((55, 200), gettext("No results yet."), font=middle, fill=MUTED)
-    draw.text((IMAGE_SIZE[0] - 50, 40), "Klammern", font=small, fill="#bbf7d0", anchor="ra")
+        draw.text((55, 233), gettext("No results yet."), font=middle, fill=MUTED, anchor="ls")
     out = BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -449,15 +507,27 @@ def og_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def og_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    """A season's league table (the club's season page) as a picture for sharing."""
+    """A season's table (its page's, ``selectors.season_view``) as a picture for sharing:
+    the season table of its club evenings, or the league table of a league season."""
     club = get_object_or_404(Club, slug=slug)
     season = get_object_or_404(Season, club=club, pk=season_id)
 
     def build() -> bytes:
-        rows = [
-            (str(r["rank"]), r.get("name", ""), str(r["league_points"]))
-            for r in selectors.league_rows(season)
-        ]
-        return table_image(season.name, club.name, rows)
+        view = selectors.season_view(season)
+        table, league = view["season_table"], view["league_rows"]
+        if table is not None and (table["rows"] or not league):
+            rows = [
+                (str(r["rank"] or "–"), r.get("name", ""), number_format(r["total"]))
+                for r in table["rows"]
+            ]
+            words = gettext("Season table of the club evenings")
+        else:
+            rows = [
+                (str(r["rank"]), r.get("name", ""), str(r["league_points"])) for r in league or []
+            ]
+            words = gettext("League table")
+        return table_image(season.name, f"{club.name} · {words}", rows)
 
-    return _png(request, f"season:{season.pk}:{club.results_version}", build)
+    finished = season.tournaments.filter(status=Tournament.Status.FINISHED).count()
+    version = f"{club.results_version}:{season.best_of}:{season.min_evenings}:{finished}"
+    return _png(request, f"season:{season.pk}:{version}", build)

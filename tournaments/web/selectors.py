@@ -23,7 +23,7 @@ from games import profiles
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.events import selectors
 from tournaments.events.models import Match, Seat, Team, Tournament
-from tournaments.results import snapshots, standings
+from tournaments.results import seasons, snapshots, standings
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
 CRITERIA = {
@@ -391,3 +391,21 @@ def club_view(club: Club) -> dict[str, Any]:
 
 def league_rows(season: Season) -> list[dict[str, Any]]:
     return club_view(season.club)["leagues"].get(season.pk, [])
+
+
+EVENING_FORMATS = (Tournament.Format.INDIVIDUAL, Tournament.Format.PAIRS)
+
+
+def season_view(season: Season) -> dict[str, Any]:
+    """What a season's page and its picture show: the season table of its club evenings
+    (``season_table``, None for a season of league matches only) and its league table
+    (``league_rows``, None for a season without league matches). A season with nothing
+    played yet is one of club evenings, the club's usual season."""
+    formats = set(season.tournaments.values_list("format", flat=True))
+    league = league_rows(season)
+    has_league = bool(league) or Tournament.Format.LEAGUE in formats
+    has_evenings = bool(formats.intersection(EVENING_FORMATS)) or not has_league
+    return {
+        "season_table": seasons.season_table(season) if has_evenings else None,
+        "league_rows": league if has_league else None,
+    }
