@@ -15,7 +15,9 @@ from django.contrib.syndication.views import Feed
 from django.core.cache import cache
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -42,13 +44,24 @@ FEED_EVENINGS = 20  # the newest finished evenings in a club's feed
 
 @dataclass(frozen=True)
 class NewsItem:
-    """One entry of a club's feed: an evening's result or a new KlammernBoss."""
+    """One entry of a club's feed: an evening's result (``kind`` "result": ``names`` its
+    winners) or a new KlammernBoss ("boss": ``names`` the new one, ``previous`` whom the
+    title was taken from, "" for the first). ``summary`` says it in words."""
 
     key: str
+    kind: str
     title: str
-    description: str
     link: str
     when: datetime
+    evening: str
+    names: tuple[str, ...] = ()
+    previous: str = ""
+
+    @property
+    def summary(self) -> str:
+        """The entry's summary, HTML built by a template, so that the names in it are
+        escaped (a player named ``<img src=x>`` is text to a feed reader, not a tag)."""
+        return render_to_string("publishing/feed_summary.html", {"item": self}).strip()
 
 
 def _finished_at(evenings: list[Tournament]) -> dict[int, datetime]:
@@ -75,97 +88,126 @@ def club_news(club: Club) -> list[NewsItem]:
         .order_by("-created", "-pk")[:FEED_EVENINGS]
     )
     when = _finished_at(evenings)
-    items = []
-    for evening in evenings:
-        winners = ", ".join(_winners(evening))
-        items.append(
-            NewsItem(
-                key=f"result-{evening.pk}",
-                title=gettext("Result: %(evening)s") % {"evening": evening.name},
-                description=(
-                    gettext("Winner: %(names)s") % {"names": winners}
-                    if winners
-                    else gettext("The evening is finished.")
-                ),
-                link=reverse("standings", args=[evening.pk]),
-                when=when[evening.pk],
-            )
+    items = [
+        NewsItem(
+            key=f"result-{evening.pk}",
+            kind="result",
+            title=gettext("Result: %(evening)s") % {"evening": evening.name},
+            link=reverse("standings", args=[evening.pk]),
+            when=when[evening.pk],
+            evening=evening.name,
+            names=tuple(_winners(evening)),
         )
+        for evening in evenings
+    ]
     view = selectors.club_view(club)
     for title in view["titles"]:
         evening_pk = title.get("evening")
         if not title["new"] or evening_pk not in when:
             continue
-        previous = title.get("previous_name")
         items.append(
             NewsItem(
                 key=f"boss-{evening_pk}-{title['boss']}",
+                kind="boss",
                 title=gettext("New KlammernBoss: %(name)s") % {"name": title["name"]},
-                description=(
-                    gettext("%(name)s takes the title from %(previous)s at %(evening)s.")
-                    % {
-                        "name": title["name"],
-                        "previous": previous,
-                        "evening": title["tournament_name"],
-                    }
-                    if previous
-                    else gettext("%(name)s is the first KlammernBoss, crowned at %(evening)s.")
-                    % {"name": title["name"], "evening": title["tournament_name"]}
-                ),
                 link=reverse("club", args=[club.slug]) + "#titles",
                 when=when[evening_pk],
+                evening=title["tournament_name"],
+                names=(title["name"],),
+                previous=title.get("previous_name") or "",
             )
         )
     return sorted(items, key=lambda item: (item.when, item.key), reverse=True)
 
 
+@dataclass(frozen=True)
+class FeedSource:
+    """What the club's feed is made of: the club, the site's host (``tag_authority``,
+    which makes the feed's and entries' ids this site's own: two sites running this
+    software number their clubs and evenings alike) and the club page's address."""
+
+    club: Club
+    tag_authority: str
+    club_url: str
+
+    def tag(self, specific: str) -> str:
+        """A tag URI (RFC 4151) of this site: ``tag:<host>,2026:<specific>``."""
+        return f"tag:{self.tag_authority},2026:{specific}"
+
+
+def tag_authority(request: HttpRequest) -> str:
+    """The request's host without its port, as a tag URI's authority names it."""
+    domain, _ = split_domain_port(request.get_host())
+    return domain.strip("[]") or "localhost"
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One news item with its id in the feed."""
+
+    item: NewsItem
+    guid: str
+
+
 class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
-    """The club's news as Atom: /clubs/<slug>/feed.atom."""
+    """The club's news as Atom (RFC 4287): /clubs/<slug>/feed.atom. The club is the
+    feed's author; the ids are tag URIs of the site's host."""
 
     feed_type = Atom1Feed
 
-    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Club:
-        return get_object_or_404(Club, slug=kwargs["slug"])
+    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> FeedSource:
+        club = get_object_or_404(Club, slug=kwargs["slug"])
+        return FeedSource(
+            club=club,
+            tag_authority=tag_authority(request),
+            club_url=request.build_absolute_uri(reverse("club", args=[club.slug])),
+        )
 
-    def title(self, obj: Club) -> str:
-        return gettext("%(club)s: results and KlammernBoss") % {"club": obj.name}
+    def title(self, obj: FeedSource) -> str:
+        return gettext("%(club)s: results and KlammernBoss") % {"club": obj.club.name}
 
-    def subtitle(self, obj: Club) -> str:
+    def subtitle(self, obj: FeedSource) -> str:
         return gettext("Finished evenings and changes of the KlammernBoss title at %(club)s.") % {
-            "club": obj.name
+            "club": obj.club.name
         }
 
-    def link(self, obj: Club) -> str:
-        return reverse("club", args=[obj.slug])
+    def link(self, obj: FeedSource) -> str:
+        return reverse("club", args=[obj.club.slug])
 
-    def feed_url(self, obj: Club) -> str:
-        return reverse("club-feed", args=[obj.slug])
+    def feed_url(self, obj: FeedSource) -> str:
+        return reverse("club-feed", args=[obj.club.slug])
 
-    def feed_guid(self, obj: Club) -> str:
-        return f"tag:klammern,2026:club-{obj.pk}"
+    def feed_guid(self, obj: FeedSource) -> str:
+        return obj.tag(f"club-{obj.club.pk}")
 
-    def items(self, obj: Club) -> list[NewsItem]:
-        return club_news(obj)
+    def author_name(self, obj: FeedSource) -> str:
+        return obj.club.name
 
-    def item_title(self, item: NewsItem) -> str:
-        return item.title
+    def author_link(self, obj: FeedSource) -> str:
+        return obj.club_url
 
-    def item_description(self, item: NewsItem) -> str:
-        return item.description
+    def items(self, obj: FeedSource) -> list[FeedEntry]:
+        return [FeedEntry(item, obj.tag(item.key)) for item in club_news(obj.club)]
 
-    def item_link(self, item: NewsItem) -> str:
-        return item.link
+    def item_title(self, entry: FeedEntry) -> str:
+        return entry.item.title
 
-    def item_guid(self, item: NewsItem) -> str:
-        return f"tag:klammern,2026:{item.key}"
+    def item_description(self, entry: FeedEntry) -> str:
+        return entry.item.summary
+
+    def item_link(self, entry: FeedEntry) -> str:
+        return entry.item.link
+
+    def item_guid(self, entry: FeedEntry) -> str:
+        return entry.guid
 
     item_guid_is_permalink = False
 
-    def item_pubdate(self, item: NewsItem) -> datetime:
-        return item.when
+    def item_pubdate(self, entry: FeedEntry) -> datetime:
+        return entry.item.when
 
-    def item_updateddate(self, item: NewsItem) -> datetime:
-        return item.when
+    def item_updateddate(self, entry: FeedEntry) -> datetime:
+        return entry.item.when
 
 
 # --- embeds for the club's own website ----------------------------------------------------
