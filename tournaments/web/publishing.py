@@ -4,6 +4,7 @@ the club's own website and printable tables for the notice board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from io import BytesIO
@@ -239,10 +240,12 @@ def embed_query(request: HttpRequest) -> str:
 
 
 def _embed(
-    request: HttpRequest, club: Club, template: str, context: dict[str, Any]
+    request: HttpRequest, club: Club, template: str, context: Callable[[], dict[str, Any]]
 ) -> HttpResponse:
-    """Render an embed page: the table only, in the requested theme and language, framed
-    only by the club's web sites, setting no cookie (its templates use no CSRF token)."""
+    """Render an embed page: the table only, in the requested theme and language (its
+    ``context`` is built in that language too: the tables' column names are words),
+    framed only by the club's web sites, setting no cookie (its templates use no CSRF
+    token)."""
     theme = request.GET.get("theme", "light")
     language = _embed_language(request)
     with translation.override(language):
@@ -250,7 +253,7 @@ def _embed(
             request,
             template,
             {
-                **context,
+                **context(),
                 "club": club,
                 "theme": theme if theme in EMBED_THEMES else "light",
                 "embed_query": embed_query(request),
@@ -267,20 +270,25 @@ def embed_club(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's KlammernBoss and all-time table, for an iframe on the club's site."""
     club = get_object_or_404(Club, slug=slug)
     return _embed(
-        request, club, "publishing/embed_club.html", {"tables": selectors.club_view(club)}
+        request, club, "publishing/embed_club.html", lambda: {"tables": selectors.club_view(club)}
     )
 
 
 @xframe_options_exempt
 def embed_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A public tournament's live standings, for an iframe on its club's site; polled by
-    itself (htmx) while the tournament runs."""
+    itself (htmx) while the tournament runs. The columns are named in the game's words
+    (its profile's) in the embed's language."""
     tournament = get_object_or_404(Tournament.objects.public().select_related("club"), pk=pk)
-    context = {"tournament": tournament, "standings": selectors.standings_view(tournament)}
     template = "publishing/embed_standings.html"
     if request.headers.get("HX-Request"):
         template = "publishing/_embed_standings_table.html"
-    return _embed(request, tournament.club, template, context)
+    return _embed(
+        request,
+        tournament.club,
+        template,
+        lambda: {"tournament": tournament, "standings": selectors.standings_view(tournament)},
+    )
 
 
 @xframe_options_exempt
@@ -292,7 +300,7 @@ def embed_season(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
         request,
         club,
         "publishing/embed_season.html",
-        {"season": season, "season_table": seasons.season_table(season)},
+        lambda: {"season": season, "season_table": seasons.season_table(season)},
     )
 
 
@@ -316,12 +324,16 @@ def embed_division(request: HttpRequest, slug: str, division_id: int) -> HttpRes
     division = next((d for d in club_divisions(club) if d.pk == division_id), None)
     if division is None:
         raise Http404("No such division of a public league with a team of this club.")
-    context = {
-        "league": division.league,
-        "division": division,
-        "table": league_selectors.division_table(division),
-    }
-    return _embed(request, club, "publishing/embed_division.html", context)
+    return _embed(
+        request,
+        club,
+        "publishing/embed_division.html",
+        lambda: {
+            "league": division.league,
+            "division": division,
+            "table": league_selectors.division_table(division),
+        },
+    )
 
 
 def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:

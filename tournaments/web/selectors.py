@@ -30,7 +30,8 @@ CRITERIA = {
     "tournament_points": (_("Pts"), _("Tournament points: 2 per win, 1 per draw")),
     "games_won": (_("Won"), _("Games won")),
     "point_difference": (_("Diff"), _("Point difference")),
-    "augen": (_("Augen"), _("Match points (Augen) scored")),
+    # every game names its match points in its own words (its profile's columns)
+    "augen": (_("Points"), _("Points of all matches")),
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
     "percentage": ("%", _("Match points as a percentage of the maximum")),
