@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games import engine
 
@@ -88,6 +88,15 @@ HAMBURG_PAPER_COLUMNS = (
     Column("points", _("Points"), _("The points of the deal")),
     Column("rounds", _("Rounds"), _("The rounds won with the deal")),
 )
+#: The standings' match points in the game's own word (Augen), which other languages say
+#: in theirs (Dutch: matchpunten).
+STANDINGS_COLUMNS = {
+    "augen": Column(
+        "augen",
+        pgettext_lazy("klammern standings", "Augen"),
+        pgettext_lazy("klammern standings", "Match points (Augen) scored"),
+    ),
+}
 CONTRACT_WORDS = {"orgi": "Orgi", "kleines": "Kleines", "besser": "Besser"}
 KLAMMERN_POOL = "klammern"
 
@@ -238,6 +247,7 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         analysable=True,
         league=True,
         hamburg=hamburg,
+        standings_columns=STANDINGS_COLUMNS,
         deal_columns=DEAL_COLUMNS,
         contract_words=CONTRACT_WORDS,
         paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,

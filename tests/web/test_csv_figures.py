@@ -89,7 +89,8 @@ def test_the_standings_csv_reproduces_the_order_from_its_columns(
         {"de": "Turnierpunkte"}.get(language, "Tournament points"),
         won_with_byes,
         {"de": "Punktdifferenz"}.get(language, "Point difference"),
-        "Augen",
+        # Klammern's own column (its profile's), headed with its long title
+        {"de": "Erzielte Augen"}.get(language, "Match points (Augen) scored"),
     ]
     bye = next(
         row for row in rows if row[head.index({"de": "Freilose"}.get(language, "Byes"))] == "1"

@@ -223,3 +223,36 @@ def test_embedded_standings_update_by_themselves_under_the_strict_policy(
     expect(page.locator("#standings table.data")).to_be_visible()
     assert page.evaluate("window.__csp") == []
     assert page.context.cookies() == [], "the embed set a cookie"
+
+
+def test_the_season_page_of_club_evenings_and_the_dutch_embed(
+    live_server: Any, context: Any, club: Club
+) -> None:
+    """A season of two finished evenings shows their table on its page (phone and
+    desktop); the Dutch embed of an evening's standings names Klammern's Augen in Dutch."""
+    season = Season.objects.create(
+        club=club, name="Saison 2026", starts_on="2026-01-01", ends_on="2026-12-31"
+    )
+    events = [make_event(club=club, seed=seed) for seed in (7, 8)]
+    for event, points in zip(events, (64, 0), strict=True):
+        event.tournament.season = season
+        event.tournament.save(update_fields=["season"])
+        play_evening(event, team0_points=points)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = context.new_page()
+    page.set_extra_http_headers({"Accept-Language": "de"})
+    for name, size in (("phone", {"width": 390, "height": 844}), ("desktop", None)):
+        if size:
+            page.set_viewport_size(size)
+        else:
+            page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(f"{live_server.url}/clubs/{club.slug}/seasons/{season.pk}/")
+        expect(page.locator("h1")).to_have_text("Saison · Saison 2026")
+        expect(page.locator("#evenings table.season-table tbody tr")).to_have_count(16)
+        expect(page.locator("#evenings")).to_contain_text("2 Abende gespielt")
+        expect(page.locator("#league")).to_have_count(0)
+        page.screenshot(path=str(SHOTS / f"season-evenings-{name}.png"), full_page=True)
+    page.goto(f"{live_server.url}/embed/tournaments/{events[1].tournament.pk}/standings/?lang=nl")
+    expect(page.locator("#standings thead")).to_contain_text("Matchpunten")
+    assert "Augen" not in page.locator("body").inner_text()
+    page.screenshot(path=str(SHOTS / "embed-standings-nl.png"), full_page=True)

@@ -276,16 +276,14 @@ def _evening_seasons(club: Club) -> QuerySet[Season]:
 
 
 def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's page: the season table of its club evenings, and its league table
+    where league matches belong to it (``selectors.season_view``)."""
     club = get_object_or_404(Club, slug=slug)
     season = get_object_or_404(Season, club=club, pk=season_id)
     return render(
         request,
         "public/league.html",
-        {
-            "club": club,
-            "season": season,
-            "rows": selectors.league_rows(season),
-        },
+        {"club": club, "season": season, **selectors.season_view(season)},
     )
 
 

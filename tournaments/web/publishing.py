@@ -4,6 +4,7 @@ the club's own website and printable tables for the notice board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from io import BytesIO
@@ -15,15 +16,19 @@ from django.contrib.syndication.views import Feed
 from django.core.cache import cache
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.csp import CSP
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.translation import get_language, gettext
 from django.views.decorators.clickjacking import xframe_options_exempt
+from fontpkg import pil as fontpkg_pil
 from PIL import Image, ImageDraw, ImageFont
 
 from tournaments.clubs.models import Club, Season
@@ -40,13 +45,24 @@ FEED_EVENINGS = 20  # the newest finished evenings in a club's feed
 
 @dataclass(frozen=True)
 class NewsItem:
-    """One entry of a club's feed: an evening's result or a new KlammernBoss."""
+    """One entry of a club's feed: an evening's result (``kind`` "result": ``names`` its
+    winners) or a new KlammernBoss ("boss": ``names`` the new one, ``previous`` whom the
+    title was taken from, "" for the first). ``summary`` says it in words."""
 
     key: str
+    kind: str
     title: str
-    description: str
     link: str
     when: datetime
+    evening: str
+    names: tuple[str, ...] = ()
+    previous: str = ""
+
+    @property
+    def summary(self) -> str:
+        """The entry's summary, HTML built by a template, so that the names in it are
+        escaped (a player named ``<img src=x>`` is text to a feed reader, not a tag)."""
+        return render_to_string("publishing/feed_summary.html", {"item": self}).strip()
 
 
 def _finished_at(evenings: list[Tournament]) -> dict[int, datetime]:
@@ -73,97 +89,126 @@ def club_news(club: Club) -> list[NewsItem]:
         .order_by("-created", "-pk")[:FEED_EVENINGS]
     )
     when = _finished_at(evenings)
-    items = []
-    for evening in evenings:
-        winners = ", ".join(_winners(evening))
-        items.append(
-            NewsItem(
-                key=f"result-{evening.pk}",
-                title=gettext("Result: %(evening)s") % {"evening": evening.name},
-                description=(
-                    gettext("Winner: %(names)s") % {"names": winners}
-                    if winners
-                    else gettext("The evening is finished.")
-                ),
-                link=reverse("standings", args=[evening.pk]),
-                when=when[evening.pk],
-            )
+    items = [
+        NewsItem(
+            key=f"result-{evening.pk}",
+            kind="result",
+            title=gettext("Result: %(evening)s") % {"evening": evening.name},
+            link=reverse("standings", args=[evening.pk]),
+            when=when[evening.pk],
+            evening=evening.name,
+            names=tuple(_winners(evening)),
         )
+        for evening in evenings
+    ]
     view = selectors.club_view(club)
     for title in view["titles"]:
         evening_pk = title.get("evening")
         if not title["new"] or evening_pk not in when:
             continue
-        previous = title.get("previous_name")
         items.append(
             NewsItem(
                 key=f"boss-{evening_pk}-{title['boss']}",
+                kind="boss",
                 title=gettext("New KlammernBoss: %(name)s") % {"name": title["name"]},
-                description=(
-                    gettext("%(name)s takes the title from %(previous)s at %(evening)s.")
-                    % {
-                        "name": title["name"],
-                        "previous": previous,
-                        "evening": title["tournament_name"],
-                    }
-                    if previous
-                    else gettext("%(name)s is the first KlammernBoss, crowned at %(evening)s.")
-                    % {"name": title["name"], "evening": title["tournament_name"]}
-                ),
                 link=reverse("club", args=[club.slug]) + "#titles",
                 when=when[evening_pk],
+                evening=title["tournament_name"],
+                names=(title["name"],),
+                previous=title.get("previous_name") or "",
             )
         )
     return sorted(items, key=lambda item: (item.when, item.key), reverse=True)
 
 
+@dataclass(frozen=True)
+class FeedSource:
+    """What the club's feed is made of: the club, the site's host (``tag_authority``,
+    which makes the feed's and entries' ids this site's own: two sites running this
+    software number their clubs and evenings alike) and the club page's address."""
+
+    club: Club
+    tag_authority: str
+    club_url: str
+
+    def tag(self, specific: str) -> str:
+        """A tag URI (RFC 4151) of this site: ``tag:<host>,2026:<specific>``."""
+        return f"tag:{self.tag_authority},2026:{specific}"
+
+
+def tag_authority(request: HttpRequest) -> str:
+    """The request's host without its port, as a tag URI's authority names it."""
+    domain, _ = split_domain_port(request.get_host())
+    return domain.strip("[]") or "localhost"
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One news item with its id in the feed."""
+
+    item: NewsItem
+    guid: str
+
+
 class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
-    """The club's news as Atom: /clubs/<slug>/feed.atom."""
+    """The club's news as Atom (RFC 4287): /clubs/<slug>/feed.atom. The club is the
+    feed's author; the ids are tag URIs of the site's host."""
 
     feed_type = Atom1Feed
 
-    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Club:
-        return get_object_or_404(Club, slug=kwargs["slug"])
+    def get_object(self, request: HttpRequest, *args: Any, **kwargs: Any) -> FeedSource:
+        club = get_object_or_404(Club, slug=kwargs["slug"])
+        return FeedSource(
+            club=club,
+            tag_authority=tag_authority(request),
+            club_url=request.build_absolute_uri(reverse("club", args=[club.slug])),
+        )
 
-    def title(self, obj: Club) -> str:
-        return gettext("%(club)s: results and KlammernBoss") % {"club": obj.name}
+    def title(self, obj: FeedSource) -> str:
+        return gettext("%(club)s: results and KlammernBoss") % {"club": obj.club.name}
 
-    def subtitle(self, obj: Club) -> str:
+    def subtitle(self, obj: FeedSource) -> str:
         return gettext("Finished evenings and changes of the KlammernBoss title at %(club)s.") % {
-            "club": obj.name
+            "club": obj.club.name
         }
 
-    def link(self, obj: Club) -> str:
-        return reverse("club", args=[obj.slug])
+    def link(self, obj: FeedSource) -> str:
+        return reverse("club", args=[obj.club.slug])
 
-    def feed_url(self, obj: Club) -> str:
-        return reverse("club-feed", args=[obj.slug])
+    def feed_url(self, obj: FeedSource) -> str:
+        return reverse("club-feed", args=[obj.club.slug])
 
-    def feed_guid(self, obj: Club) -> str:
-        return f"tag:klammern,2026:club-{obj.pk}"
+    def feed_guid(self, obj: FeedSource) -> str:
+        return obj.tag(f"club-{obj.club.pk}")
 
-    def items(self, obj: Club) -> list[NewsItem]:
-        return club_news(obj)
+    def author_name(self, obj: FeedSource) -> str:
+        return obj.club.name
 
-    def item_title(self, item: NewsItem) -> str:
-        return item.title
+    def author_link(self, obj: FeedSource) -> str:
+        return obj.club_url
 
-    def item_description(self, item: NewsItem) -> str:
-        return item.description
+    def items(self, obj: FeedSource) -> list[FeedEntry]:
+        return [FeedEntry(item, obj.tag(item.key)) for item in club_news(obj.club)]
 
-    def item_link(self, item: NewsItem) -> str:
-        return item.link
+    def item_title(self, entry: FeedEntry) -> str:
+        return entry.item.title
 
-    def item_guid(self, item: NewsItem) -> str:
-        return f"tag:klammern,2026:{item.key}"
+    def item_description(self, entry: FeedEntry) -> str:
+        return entry.item.summary
+
+    def item_link(self, entry: FeedEntry) -> str:
+        return entry.item.link
+
+    def item_guid(self, entry: FeedEntry) -> str:
+        return entry.guid
 
     item_guid_is_permalink = False
 
-    def item_pubdate(self, item: NewsItem) -> datetime:
-        return item.when
+    def item_pubdate(self, entry: FeedEntry) -> datetime:
+        return entry.item.when
 
-    def item_updateddate(self, item: NewsItem) -> datetime:
-        return item.when
+    def item_updateddate(self, entry: FeedEntry) -> datetime:
+        return entry.item.when
 
 
 # --- embeds for the club's own website ----------------------------------------------------
@@ -195,10 +240,12 @@ def embed_query(request: HttpRequest) -> str:
 
 
 def _embed(
-    request: HttpRequest, club: Club, template: str, context: dict[str, Any]
+    request: HttpRequest, club: Club, template: str, context: Callable[[], dict[str, Any]]
 ) -> HttpResponse:
-    """Render an embed page: the table only, in the requested theme and language, framed
-    only by the club's web sites, setting no cookie (its templates use no CSRF token)."""
+    """Render an embed page: the table only, in the requested theme and language (its
+    ``context`` is built in that language too: the tables' column names are words),
+    framed only by the club's web sites, setting no cookie (its templates use no CSRF
+    token)."""
     theme = request.GET.get("theme", "light")
     language = _embed_language(request)
     with translation.override(language):
@@ -206,7 +253,7 @@ def _embed(
             request,
             template,
             {
-                **context,
+                **context(),
                 "club": club,
                 "theme": theme if theme in EMBED_THEMES else "light",
                 "embed_query": embed_query(request),
@@ -223,20 +270,25 @@ def embed_club(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's KlammernBoss and all-time table, for an iframe on the club's site."""
     club = get_object_or_404(Club, slug=slug)
     return _embed(
-        request, club, "publishing/embed_club.html", {"tables": selectors.club_view(club)}
+        request, club, "publishing/embed_club.html", lambda: {"tables": selectors.club_view(club)}
     )
 
 
 @xframe_options_exempt
 def embed_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A public tournament's live standings, for an iframe on its club's site; polled by
-    itself (htmx) while the tournament runs."""
+    itself (htmx) while the tournament runs. The columns are named in the game's words
+    (its profile's) in the embed's language."""
     tournament = get_object_or_404(Tournament.objects.public().select_related("club"), pk=pk)
-    context = {"tournament": tournament, "standings": selectors.standings_view(tournament)}
     template = "publishing/embed_standings.html"
     if request.headers.get("HX-Request"):
         template = "publishing/_embed_standings_table.html"
-    return _embed(request, tournament.club, template, context)
+    return _embed(
+        request,
+        tournament.club,
+        template,
+        lambda: {"tournament": tournament, "standings": selectors.standings_view(tournament)},
+    )
 
 
 @xframe_options_exempt
@@ -248,7 +300,7 @@ def embed_season(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
         request,
         club,
         "publishing/embed_season.html",
-        {"season": season, "season_table": seasons.season_table(season)},
+        lambda: {"season": season, "season_table": seasons.season_table(season)},
     )
 
 
@@ -272,12 +324,16 @@ def embed_division(request: HttpRequest, slug: str, division_id: int) -> HttpRes
     division = next((d for d in club_divisions(club) if d.pk == division_id), None)
     if division is None:
         raise Http404("No such division of a public league with a team of this club.")
-    context = {
-        "league": division.league,
-        "division": division,
-        "table": league_selectors.division_table(division),
-    }
-    return _embed(request, club, "publishing/embed_division.html", context)
+    return _embed(
+        request,
+        club,
+        "publishing/embed_division.html",
+        lambda: {
+            "league": division.league,
+            "division": division,
+            "table": league_selectors.division_table(division),
+        },
+    )
 
 
 def embed_snippets(request: HttpRequest, club: Club) -> list[dict[str, str]]:
@@ -382,26 +438,82 @@ IMAGE_SIZE = (1200, 630)
 IMAGE_ROWS = 8
 IMAGE_CACHE_SECONDS = 24 * 3600
 FELT, INK, MUTED, WHITE = "#14532d", "#1f2937", "#6b7280", "#ffffff"
+#: The pictures' typeface: Noto Sans from the pinned package ``fontpkg-noto-sans`` (SIL
+#: Open Font License), which draws every Latin letter of the players' names (ü, ß, é, ø,
+#: ş, å, ...) and the dash; Pillow's built-in font draws them as empty boxes.
+SHARE_FONT = "Noto Sans"
+MARGIN = 50  # the picture's left and right margin
+GAP = 30  # the least space between a name and what stands to its right
+ELLIPSIS = "…"
+
+
+def share_font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The pictures' font at ``size`` pixels (loaded anew for each picture: a picture is
+    drawn once per results version and language, then cached)."""
+    return fontpkg_pil.truetype(SHARE_FONT, size, weight=700 if bold else 400)
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as it fits in ``width`` pixels: whole, or cut at a character and ended
+    with an ellipsis."""
+    if font.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)  # the longest cut that fits lies in [low, high)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def fitting_font(
+    text: str, width: float, sizes: tuple[int, ...], *, bold: bool = False
+) -> ImageFont.FreeTypeFont:
+    """The largest of ``sizes`` (largest first) at which ``text`` fits in ``width``, else
+    the smallest."""
+    for size in sizes:
+        font = share_font(size, bold=bold)
+        if font.getlength(text) <= width:
+            return font
+    return font
 
 
 def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> bytes:
-    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title."""
+    """A PNG (1200×630) of a table's top rows: rank, name and value, under a title. A
+    long title is set smaller and then cut with an ellipsis so that it never runs into
+    the site's name beside it; long names and subtitles are cut likewise."""
     image = Image.new("RGB", IMAGE_SIZE, WHITE)
     draw = ImageDraw.Draw(image)
-    big, middle, small = (ImageFont.load_default(size=s) for s in (52, 34, 26))
+    right = IMAGE_SIZE[0] - MARGIN
+    small, middle = share_font(26), share_font(34)
     draw.rectangle((0, 0, IMAGE_SIZE[0], 150), fill=FELT)
-    draw.text((50, 30), title[:40], font=big, fill=WHITE)
-    draw.text((50, 98), subtitle[:70], font=small, fill="#bbf7d0")
+    draw.text((right, 62), "Klammern", font=small, fill="#bbf7d0", anchor="rs")
+    title_width = right - small.getlength("Klammern") - GAP - MARGIN
+    big = fitting_font(title, title_width, (52, 46, 40), bold=True)
+    draw.text((MARGIN, 78), fit_text(title, big, title_width), font=big, fill=WHITE, anchor="ls")
+    subtitle_width = right - MARGIN
+    draw.text(
+        (MARGIN, 126),
+        fit_text(subtitle, small, subtitle_width),
+        font=small,
+        fill="#bbf7d0",
+        anchor="ls",
+    )
     for i, (rank, name, value) in enumerate(rows[:IMAGE_ROWS]):
         y = 175 + i * 54
         if i % 2 == 0:
             draw.rectangle((30, y - 6, IMAGE_SIZE[0] - 30, y + 46), fill="#f0fdf4")
-        draw.text((55, y), rank, font=middle, fill=INK)
-        draw.text((140, y), name[:38], font=middle, fill=INK)
-        draw.text((IMAGE_SIZE[0] - 55, y), value, font=middle, fill=INK, anchor="ra")
+        baseline = y + 33
+        draw.text((55, baseline), rank, font=middle, fill=INK, anchor="ls")
+        draw.text((right + 5, baseline), value, font=middle, fill=INK, anchor="rs")
+        name_width = right + 5 - middle.getlength(value) - GAP - 140
+        draw.text(
+            (140, baseline), fit_text(name, middle, name_width), font=middle, fill=INK, anchor="ls"
+        )
     if not rows:
-        draw.text((55, 200), gettext("No results yet."), font=middle, fill=MUTED)
-    draw.text((IMAGE_SIZE[0] - 50, 40), "Klammern", font=small, fill="#bbf7d0", anchor="ra")
+        draw.text((55, 233), gettext("No results yet."), font=middle, fill=MUTED, anchor="ls")
     out = BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -449,15 +561,27 @@ def og_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def og_season(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    """A season's league table (the club's season page) as a picture for sharing."""
+    """A season's table (its page's, ``selectors.season_view``) as a picture for sharing:
+    the season table of its club evenings, or the league table of a league season."""
     club = get_object_or_404(Club, slug=slug)
     season = get_object_or_404(Season, club=club, pk=season_id)
 
     def build() -> bytes:
-        rows = [
-            (str(r["rank"]), r.get("name", ""), str(r["league_points"]))
-            for r in selectors.league_rows(season)
-        ]
-        return table_image(season.name, club.name, rows)
+        view = selectors.season_view(season)
+        table, league = view["season_table"], view["league_rows"]
+        if table is not None and (table["rows"] or not league):
+            rows = [
+                (str(r["rank"] or "–"), r.get("name", ""), number_format(r["total"]))
+                for r in table["rows"]
+            ]
+            words = gettext("Season table of the club evenings")
+        else:
+            rows = [
+                (str(r["rank"]), r.get("name", ""), str(r["league_points"])) for r in league or []
+            ]
+            words = gettext("League table")
+        return table_image(season.name, f"{club.name} · {words}", rows)
 
-    return _png(request, f"season:{season.pk}:{club.results_version}", build)
+    finished = season.tournaments.filter(status=Tournament.Status.FINISHED).count()
+    version = f"{club.results_version}:{season.best_of}:{season.min_evenings}:{finished}"
+    return _png(request, f"season:{season.pk}:{version}", build)

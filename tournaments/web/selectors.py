@@ -24,14 +24,15 @@ from tournaments.clubs.models import Club, Player, Season
 from tournaments.deals import visibility
 from tournaments.events import selectors
 from tournaments.events.models import Match, Seat, Team, Tournament
-from tournaments.results import snapshots, standings
+from tournaments.results import seasons, snapshots, standings
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
 CRITERIA = {
     "tournament_points": (_("Pts"), _("Tournament points: 2 per win, 1 per draw")),
     "games_won": (_("Won"), _("Games won")),
     "point_difference": (_("Diff"), _("Point difference")),
-    "augen": (_("Augen"), _("Match points (Augen) scored")),
+    # every game names its match points in its own words (its profile's columns)
+    "augen": (_("Points"), _("Points of all matches")),
     "buchholz": (_("Buchholz"), _("Opponents' strength (Buchholz)")),
     "head_to_head": (_("H2H"), _("Head-to-head among the tied")),
     "percentage": ("%", _("Match points as a percentage of the maximum")),
@@ -396,3 +397,21 @@ def club_view(club: Club) -> dict[str, Any]:
 
 def league_rows(season: Season) -> list[dict[str, Any]]:
     return club_view(season.club)["leagues"].get(season.pk, [])
+
+
+EVENING_FORMATS = (Tournament.Format.INDIVIDUAL, Tournament.Format.PAIRS)
+
+
+def season_view(season: Season) -> dict[str, Any]:
+    """What a season's page and its picture show: the season table of its club evenings
+    (``season_table``, None for a season of league matches only) and its league table
+    (``league_rows``, None for a season without league matches). A season with nothing
+    played yet is one of club evenings, the club's usual season."""
+    formats = set(season.tournaments.values_list("format", flat=True))
+    league = league_rows(season)
+    has_league = bool(league) or Tournament.Format.LEAGUE in formats
+    has_evenings = bool(formats.intersection(EVENING_FORMATS)) or not has_league
+    return {
+        "season_table": seasons.season_table(season) if has_evenings else None,
+        "league_rows": league if has_league else None,
+    }
