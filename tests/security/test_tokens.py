@@ -260,3 +260,16 @@ def test_a_signup_answers_with_a_working_token(db: Any) -> None:
     )
     assert response.status_code == 201, response.content
     assert me(response.json()["token"]).status_code == 201
+
+
+def test_only_superusers_see_tokens_in_the_admin(anna: Any) -> None:
+    body = obtain(name="scoreboard script")
+    staff = Client()
+    staff.force_login(UserFactory(username="staff", is_staff=True))
+    assert staff.get("/admin/tournaments/apitoken/").status_code == 403
+    boss = Client()
+    boss.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
+    page = boss.get("/admin/tournaments/apitoken/")
+    assert page.status_code == 200 and "scoreboard script" in page.content.decode()
+    assert body["token"] not in page.content.decode()
+    assert boss.get("/admin/tournaments/apitoken/add/").status_code == 403
