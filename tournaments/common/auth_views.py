@@ -99,8 +99,8 @@ class TokenView(APIView):
         "this client (`Authorization: Token <token>`), named by the optional `name`, valid "
         "until `expires_at` (`API_TOKEN_TTL_HOURS`). Every call issues another token; the "
         "user's earlier tokens keep working (`GET /api/auth/tokens/` lists them). 400 for a "
-        "wrong password; 409 `too_many_tokens` while the user holds 100 live tokens; 429 "
-        "while failed attempts lock the address or the account.",
+        f"wrong password; 409 `too_many_tokens` while the user holds {clubs.MAX_API_TOKENS} "
+        "live tokens; 429 while failed attempts lock the address or the account.",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         if wait := lockout.locked_for(request, username=lockout.username_of(request.data)):
