@@ -11,7 +11,8 @@ An organiser's API token (``ApiToken``) belongs to one client: every sign-in at
 ``POST /api/auth/token/`` issues a new one (``clubs.services.issue_api_token``), named by
 its owner, and the user's other tokens keep working. Only its hash is stored. It lives
 ``API_TOKEN_TTL_HOURS`` from its issue: past that it authenticates nobody and is deleted.
-This module does not issue or revoke tokens (``tournaments.common.auth_views``).
+This module does not issue or revoke tokens (``clubs.services``, called from
+``tournaments.common.auth_views``).
 """
 
 from __future__ import annotations
