@@ -51,7 +51,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served by the site itself
@@ -382,7 +381,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Clubs, tournaments, rounds and deal entry for Klammern. Table devices authenticate "
         "with `Authorization: Device <code>`; organisers with a session or "
-        "`Authorization: Token <token>` from `/api/auth/token/`."
+        "`Authorization: Token <token>` from `/api/auth/token/` (one token per client, "
+        "listed at `/api/auth/tokens/`)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -400,8 +400,8 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# An organiser's API token (/api/auth/token/) lives this long from its issue; then
-# signing in again issues a new one.
+# An organiser's API token (/api/auth/token/, one per client) lives this long from its
+# issue; then signing in again issues a new one.
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", str(24 * 30)))
 
 # A table's device code lives at most this long (and never beyond its round).

@@ -10,7 +10,14 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 import tournaments.deals.admin  # noqa: F401
-from tournaments.clubs.models import Club, ClubMembership, OrganiserInvitation, Player, Season
+from tournaments.clubs.models import (
+    ApiToken,
+    Club,
+    ClubMembership,
+    OrganiserInvitation,
+    Player,
+    Season,
+)
 from tournaments.common.admin import ClubScopedAdmin, DeletesWithHistory, ScopedInline
 from tournaments.events.models import (
     Bye,
@@ -334,4 +341,29 @@ class OrganiserInvitationAdmin(ClubScopedAdmin):
     readonly_fields = ["token_hash", "created_by", "accepted_by", "accepted_at"]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Users' API tokens, for superusers only: listed (never the token, which is stored
+    only hashed) and revoked by deleting. They are issued through the API."""
+
+    list_display = ["user", "name", "created", "last_used"]
+    search_fields = ["user__username", "name"]
+    readonly_fields = ["user", "name", "key_hash", "created", "last_used"]
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_superuser)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from tournaments.clubs.models import (
     MAX_BOSS_WINDOW,
+    ApiToken,
+    ApiTokenQuerySet,
     Club,
     ClubMembership,
     OrganiserInvitation,
@@ -52,6 +54,8 @@ from tournaments.ratings.models import PlayerRating, RatedRound, RatingChange, R
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 __all__ = [
+    "ApiToken",
+    "ApiTokenQuerySet",
     "Bye",
     "Club",
     "ClubMembership",

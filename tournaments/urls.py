@@ -4,7 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from tournaments.clubs import api as api_onboarding
-from tournaments.common.auth_views import TokenView
+from tournaments.common.auth_views import ApiTokenViewSet, TokenView
 from tournaments.deals.api import DealDetailView, DealListView
 from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
 from tournaments.deals.api_boards import BoardTravellerView, RoundBoardsView, RoundBoardView
@@ -22,6 +22,7 @@ router.register("rounds", api.RoundViewSet, basename="round")
 router.register("tables", api.TableViewSet, basename="table")
 router.register("matches", api.MatchViewSet, basename="match")
 router.register("seasons", api_onboarding.SeasonViewSet, basename="season")
+router.register("auth/tokens", ApiTokenViewSet, basename="api-tokens")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from tests.conftest import eager_celery, make_event
 from tests.factories import ClubFactory, summary_record
+from tournaments.clubs.services import issue_api_token
 from tournaments.events import services
 from tournaments.events.models import Tournament
 
@@ -60,8 +60,8 @@ def create_tablets(django_user_model: Any) -> Tablets:
             Submission(table.match.pk, n, summary_record(dealer=(n - 1) % 4, team0_points=50 + n))
             for n in range(1, DEALS + 1)
         ]
-    token = Token.objects.create(user=organiser)
-    return Tablets(event.tournament, f"Token {token.key}", plan)
+    _token, key = issue_api_token(user=organiser)
+    return Tablets(event.tournament, f"Token {key}", plan)
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from tests.factories import ClubFactory, UserFactory
 from tests.support.clients import APIClient
+from tournaments.clubs.services import issue_api_token
 from tournaments.events.models import Match
 from tournaments.leagues.models import MatchDay
 from tournaments.simulation.client import Reply
@@ -56,7 +56,7 @@ def _dumps(value: Any) -> str:
 
 
 def token(user: Any) -> str:
-    return f"Token {Token.objects.create(user=user).key}"
+    return f"Token {issue_api_token(user=user)[1]}"
 
 
 def hand_table(results: list[Any]) -> dict[int, tuple[int, int, int]]:

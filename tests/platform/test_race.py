@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from games.models import Deal, DealVersion
 from tests.conftest import make_event
 from tests.factories import summary_record
+from tournaments.clubs.services import issue_api_token
 from tournaments.events import services
 from tournaments.events.models import Match
 
@@ -78,7 +78,7 @@ def test_concurrent_submissions_store_each_deal_once(
     organiser = django_user_model.objects.create_user("race-organiser", password="x")
     club.organisers.add(organiser)
     event = make_event(club=club, players=TABLES * 4, deals=DEALS)
-    organiser_auth = f"Token {Token.objects.create(user=organiser).key}"
+    organiser_auth = f"Token {issue_api_token(user=organiser)[1]}"
     attempts: list[Attempt] = []
     for table in event.round.tables.order_by("number"):
         _, code = services.issue_device_code(table=table)

@@ -26,7 +26,6 @@ from rest_framework.views import APIView
 
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import Club, Season
-from tournaments.common.authentication import issue_token
 from tournaments.common.permissions import NotADevice, require_organiser
 from tournaments.events import api
 from tournaments.pairs.serializers import (
@@ -64,8 +63,8 @@ class SignUpView(APIView):
         data = SignUpSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = clubs.sign_up(**data.validated_data)
-        token = issue_token(user)
-        body = {"id": user.pk, "username": user.username, "token": token.key}
+        _token, key = clubs.issue_api_token(user=user)
+        body = {"id": user.pk, "username": user.username, "token": key}
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -1,8 +1,11 @@
-"""Clubs, players, club memberships, seasons and organiser invitations as stored rows."""
+"""Clubs, players, club memberships, seasons, organiser invitations and organisers' API
+tokens as stored rows."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import hashlib
+import hmac
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -213,3 +216,63 @@ class OrganiserInvitation(models.Model):
 
     def is_usable(self, *, now: datetime | None = None) -> bool:
         return self.accepted_at is None and self.expires_at > (now or timezone.now())
+
+
+def hash_api_token(key: str) -> str:
+    """HMAC-SHA256 of an API token, keyed with SECRET_KEY: all that is stored of it."""
+    return hmac.new(
+        settings.SECRET_KEY.encode(), f"api-token:{key}".encode(), hashlib.sha256
+    ).hexdigest()
+
+
+def api_token_lifetime() -> timedelta:
+    return timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+
+
+class ApiTokenQuerySet(models.QuerySet["ApiToken"]):
+    def live(self, *, now: datetime | None = None) -> ApiTokenQuerySet:
+        """The tokens that still authenticate (issued less than ``API_TOKEN_TTL_HOURS``
+        ago)."""
+        return self.filter(created__gt=(now or timezone.now()) - api_token_lifetime())
+
+    def expired(self, *, now: datetime | None = None) -> ApiTokenQuerySet:
+        return self.filter(created__lte=(now or timezone.now()) - api_token_lifetime())
+
+
+class ApiToken(models.Model):
+    """One client's API token (a script, a browser session) for ``Authorization: Token
+    <token>``, named by its owner. A user holds any number of them, each revoked on its
+    own. Only the HMAC-SHA256 of the token (keyed with SECRET_KEY) is stored; it
+    authenticates for ``API_TOKEN_TTL_HOURS`` from ``created``."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("user"),
+    )
+    name = models.CharField(
+        max_length=100, blank=True, validators=[validate_name], verbose_name=_("name")
+    )
+    key_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
+    created = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
+    #: When the token last authenticated a request (to the minute, see
+    #: ``tournaments.common.authentication``); empty until then.
+    last_used = models.DateTimeField(null=True, blank=True, verbose_name=_("last used"))
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name or 'API token'} ({self.pk})"
+
+    @property
+    def expires_at(self) -> datetime:
+        return self.created + api_token_lifetime()
+
+    def is_expired(self, *, now: datetime | None = None) -> bool:
+        return self.expires_at <= (now or timezone.now())

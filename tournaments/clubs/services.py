@@ -1,9 +1,13 @@
 """Services of clubs without the admin: signing up, creating a club (its creator organises
 it) and changing its settings, members and guests, inviting further organisers by a
-single-use link, and a club's seasons.
+single-use link, a club's seasons, and an organiser's API tokens (one per client, each
+named and revoked on its own).
 
 An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
 as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
+An API token is made and stored the same way; it lives ``API_TOKEN_TTL_HOURS``
+(``tournaments.common.authentication`` refuses it afterwards), and a user holds at most
+``MAX_API_TOKENS`` live ones.
 """
 
 from __future__ import annotations
@@ -22,13 +26,24 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.clubs.models import Club, ClubMembership, OrganiserInvitation, Player, Season
+from tournaments.clubs.models import (
+    ApiToken,
+    Club,
+    ClubMembership,
+    OrganiserInvitation,
+    Player,
+    Season,
+    hash_api_token,
+)
 from tournaments.common.errors import Conflict, NotFound, Refused
 from tournaments.common.validators import validate_name
 from tournaments.events.models import Tournament
 from tournaments.results import versions as results
 
 INVITATION_DAYS = 7
+#: Live API tokens one user may hold: a script that signs in on every run without
+#: revoking its token is told so instead of filling the table.
+MAX_API_TOKENS = 100
 
 
 def hash_invitation_token(token: str) -> str:
@@ -218,3 +233,38 @@ def assign_season(*, tournament: Tournament, season: Season | None) -> Tournamen
     tournament.season = season
     tournament.save(update_fields=["season"])
     return tournament
+
+
+@transaction.atomic
+def issue_api_token(*, user: Any, name: str = "") -> tuple[ApiToken, str]:
+    """A new API token for one client of ``user``, and its secret (shown once, stored
+    only hashed). The user's other tokens keep working; expired ones are deleted. 409
+    ``too_many_tokens`` while the user holds ``MAX_API_TOKENS`` live ones."""
+    get_user_model().objects.select_for_update().get(pk=user.pk)  # one issue at a time
+    now = timezone.now()
+    tokens = ApiToken.objects.filter(user=user)
+    tokens.expired(now=now).delete()
+    if tokens.count() >= MAX_API_TOKENS:
+        raise Conflict(
+            "too_many_tokens",
+            _(
+                "You already hold %(count)d API tokens. Revoke those you no longer use "
+                "(DELETE /api/auth/tokens/{id}/ or the console) before signing in again."
+            ),
+            params={"count": MAX_API_TOKENS},
+        )
+    key = secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, key_hash=hash_api_token(key), created=now)
+    return token, key
+
+
+def revoke_api_token(*, user: Any, token_id: int) -> None:
+    """Revoke one of ``user``'s API tokens; 404 ``token_not_found`` for any other id."""
+    deleted, _counts = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise NotFound("token_not_found", _("You hold no API token with this number."))
+
+
+def revoke_api_tokens(*, user: Any, token_ids: list[int]) -> None:
+    """Revoke those of ``token_ids`` that are ``user``'s tokens (a browser's logout)."""
+    ApiToken.objects.filter(user=user, pk__in=token_ids).delete()

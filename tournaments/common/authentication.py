@@ -7,29 +7,30 @@ device to its own table. A usable code is always accepted, also from an address 
 for wrong codes (``lockout``): other tablets' typing errors never lock a venue out. This
 module does not issue device codes (see ``services.issue_device_code``).
 
-An API token (DRF's ``Token``, one per user) lives ``API_TOKEN_TTL_HOURS`` from its
-issue: past that it authenticates nobody and is deleted, and signing in again issues a
-new one (``issue_token``). Its owner revokes it with ``DELETE /api/auth/token/``; the
-site's logout revokes a token issued to that browser's session.
+An organiser's API token (``ApiToken``) belongs to one client: every sign-in at
+``POST /api/auth/token/`` issues a new one (``clubs.services.issue_api_token``), named by
+its owner, and the user's other tokens keep working. Only its hash is stored. It lives
+``API_TOKEN_TTL_HOURS`` from its issue: past that it authenticates nobody and is deleted.
+This module does not issue or revoke tokens (``clubs.services``, called from
+``tournaments.common.auth_views``).
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
-from rest_framework.authtoken.models import Token
 from rest_framework.request import Request
 
+from tournaments.clubs.models import ApiToken, hash_api_token
 from tournaments.common import lockout
 from tournaments.events.models import (
     DeviceCredential,
@@ -173,33 +174,36 @@ class DeviceAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
-def token_expires_at(token: Token) -> datetime:
-    return token.created + timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+#: ``ApiToken.last_used`` is written at most this often per token (one write a minute for
+#: a busy script, instead of one per request).
+LAST_USED_STEP = timedelta(minutes=1)
 
-
-def is_expired(token: Token) -> bool:
-    return token_expires_at(token) <= timezone.now()
-
-
-@transaction.atomic
-def issue_token(user: Any) -> Token:
-    """The user's API token: the current one, or a new one if it expired or never was."""
-    token = Token.objects.select_for_update().filter(user=user).first()
-    if token is not None and is_expired(token):
-        token.delete()
-        token = None
-    return token or Token.objects.create(user=user)
-
-
+INVALID_TOKEN = _("This API token is unknown or was revoked.")
+INACTIVE_USER = _("This account is deactivated.")
 TOKEN_EXPIRED = _("This API token has expired. Sign in again for a new one.")
 
 
-class ExpiringTokenAuthentication(authentication.TokenAuthentication):
-    """DRF's token authentication, refusing (and deleting) a token past its lifetime."""
+def find_api_token(key: str) -> ApiToken | None:
+    """The API token (with its user) whose secret is ``key``, expired or not."""
+    return ApiToken.objects.select_related("user").filter(key_hash=hash_api_token(key)).first()
 
-    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
-        if is_expired(token):
-            Token.objects.filter(pk=token.pk).delete()
+
+class ExpiringTokenAuthentication(authentication.TokenAuthentication):
+    """``Authorization: Token <token>``: one of the user's per-client API tokens, found by
+    its hash; past its lifetime it is refused (401 ``token_expired``) and deleted. Notes
+    when the token was last used, to the minute."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, ApiToken]:
+        token = find_api_token(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(INVALID_TOKEN)
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(INACTIVE_USER)
+        now = timezone.now()
+        if token.is_expired(now=now):
+            ApiToken.objects.filter(pk=token.pk).delete()
             raise exceptions.AuthenticationFailed(TOKEN_EXPIRED, code="token_expired")
-        return user, token
+        if token.last_used is None or now - token.last_used >= LAST_USED_STEP:
+            ApiToken.objects.filter(pk=token.pk).update(last_used=now)
+            token.last_used = now
+        return token.user, token

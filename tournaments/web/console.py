@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from games import profiles
 from games.models import DealVersion
-from tournaments.clubs.models import Club, Player
+from tournaments.clubs.models import ApiToken, Club, Player
 from tournaments.common.authentication import find_usable_credential
 from tournaments.common.errors import ApplicationError
 from tournaments.draw import services as draw
@@ -148,6 +148,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
             "clubs": clubs,
             "leagues": league_selectors.leagues_involving(request.user).order_by("-created"),
             "league_waiting": league_reminders.waiting_for_user(request.user),
+            "api_tokens": ApiToken.objects.live().filter(user=request.user),
         },
     )
 

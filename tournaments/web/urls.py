@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.common.auth_views import LockoutLoginView, TokenRevokingLogoutView
 
 from . import (
+    api_tokens,
     clubs,
     console,
     console_matches,
@@ -139,6 +140,11 @@ urlpatterns = [
     ),
     # organiser console
     path("console/", console.tournament_list, name="console"),
+    path(
+        "console/api-tokens/<int:pk>/revoke/",
+        api_tokens.revoke_token,
+        name="console-api-token-revoke",
+    ),
     path("console/tournaments/<int:pk>/", console.tournament_console, name="console-tournament"),
     path(
         "console/tournaments/<int:pk>/register/", console.register_player, name="console-register"
