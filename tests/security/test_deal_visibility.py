@@ -150,6 +150,9 @@ SHOWN: dict[str, Urls] = {
 #: URL patterns that show nothing of a club tournament's deals, and why.
 NEVER_SHOWN = {
     "api-token": "signs in",
+    "api-tokens-list": "the caller's own API tokens",
+    "api-tokens-detail": "the caller's own API tokens",
+    "console-api-token-revoke": "a command (POST)",
     "api-signup": "signs up",
     "invitation-accept": "accepts an organiser invitation",
     "forbidden-pairing-detail": "a seating constraint",
