@@ -24,6 +24,7 @@ def test_a_french_organiser_chooses_belote_on_a_phone(
     page.click("form button.btn-primary")
     card = page.locator("#new-tournament")
     expect(card.locator("input[name='match_mode']").first).to_be_attached()
+    card.locator("input[name='name']").fill("Soirée belote")  # typed before the game
     card.locator("input[name='game'][value='belote']").check()
     expect(page).to_have_url(re.compile(r"game=belote"))
     card = page.locator("#new-tournament")
@@ -37,7 +38,7 @@ def test_a_french_organiser_chooses_belote_on_a_phone(
     assert_fits(page, PHONE["width"])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     card.screenshot(path=str(SCREENSHOTS / "new-tournament-belote-fr-phone.png"))
-    card.locator("input[name='name']").fill("Soirée belote")
+    expect(card.locator("input[name='name']")).to_have_value("Soirée belote")
     card.locator("form[method='post'] button.btn-primary").click()
     expect(page.locator("h1")).to_contain_text("Soirée belote")
     tournament = Tournament.objects.get(name="Soirée belote")

@@ -129,7 +129,10 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     # the game the form is shown for: the one posted, or the one chosen (``?game=``)
     game = request.POST.get("rules_preset") or request.GET.get("game") or ""
     form = TournamentForm(
-        request.POST or None, clubs=_clubs(request.user), game=game or profiles.DEFAULT_PRESET
+        request.POST or None,
+        clubs=_clubs(request.user),
+        game=game or profiles.DEFAULT_PRESET,
+        initial=_typed_so_far(request),
     )
     if request.method == "POST" and form.is_valid():
         data = form.service_arguments()
@@ -151,6 +154,14 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
             "api_tokens": ApiToken.objects.live().filter(user=request.user),
         },
     )
+
+
+def _typed_so_far(request: HttpRequest) -> dict[str, Any]:
+    """What the organiser had typed when choosing another game (the game's switch sends
+    the form's fields along), so that a name typed first is not lost."""
+    if request.method != "GET":
+        return {}
+    return {key: request.GET[key] for key in request.GET if key not in ("game", "rules_preset")}
 
 
 def _registrations(tournament: Tournament) -> QuerySet[Registration]:
