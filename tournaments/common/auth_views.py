@@ -28,6 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import Serializer
 from tournaments.common import authentication, lockout
 
@@ -40,7 +41,7 @@ class TokenSerializer(Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class TokenView(ObtainAuthToken):
+class TokenView(ParsedBody, ObtainAuthToken):
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
 
     @extend_schema(

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.clubs.models import Club, Player
 from tournaments.common.filters import (
     MatchFilter,
@@ -67,7 +68,7 @@ from tournaments.events.serializers import (
 from tournaments.results import snapshots
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Clubs, public."""
 
     queryset = Club.objects.all()
@@ -153,6 +154,7 @@ def standings_caching(request: Request, response: HttpResponseBase) -> HttpRespo
 
 
 class PlayerViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -189,6 +191,7 @@ class PlayerViewSet(
 
 
 class TournamentViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -294,6 +297,7 @@ class TournamentViewSet(
 
 
 class RegistrationViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -335,7 +339,7 @@ class RegistrationViewSet(
         return Response(RegistrationSerializer(registration).data)
 
 
-class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+class RoundViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Rounds with their seating. Drafts are visible to the organisers only."""
 
     serializer_class = RoundSerializer
@@ -398,7 +402,7 @@ def qr_svg(url: str) -> str:
     return image.to_string(encoding="unicode")
 
 
-class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class TableViewSet(ParsedBody, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Tables of the caller's clubs; device codes are issued and revoked here."""
 
     serializer_class = TableSerializer
@@ -442,7 +446,7 @@ class DeviceOrOrganiser(permissions.BasePermission):
         return device_of(request) is not None or bool(request.user.is_authenticated)
 
 
-class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Results: each table's match with its deals' current results."""
 
     serializer_class = MatchSerializer
@@ -501,7 +505,7 @@ class IsDevice(permissions.BasePermission):
         return device_of(request) is not None
 
 
-class DeviceTableView(APIView):
+class DeviceTableView(ParsedBody, APIView):
     """The device's own table: round, seats, match and deals so far."""
 
     permission_classes = [IsDevice]
