@@ -1,8 +1,8 @@
 """Sign-in endpoints: the API token (``POST /api/auth/token/`` issues it,
 ``DELETE`` revokes it) and the organisers' login page (``/accounts/login/``), both
-answering 429 while failed attempts lock the client's address or the account
-(``tournaments.common.lockout``), and the site's logout, which also revokes an API token issued
-to that browser's session.
+answering 429 while wrong passwords lock the client's address or the account at that
+address (``tournaments.common.lockout``), and the site's logout, which also revokes an
+API token issued to that browser's session.
 
 The token view is DRF's ``ObtainAuthToken`` with the site's parsers
 (``DEFAULT_PARSER_CLASSES``, so that a body nested too deeply is a 400 as everywhere
@@ -49,7 +49,8 @@ class TokenView(ParsedBody, ObtainAuthToken):
         responses={200: TokenSerializer},
         description="Exchange an organiser's username and password for an API token "
         "(`Authorization: Token <token>`), valid until `expires_at` (`API_TOKEN_TTL_HOURS`). "
-        "400 for a wrong password; 429 while failed attempts lock the address or the account.",
+        "400 for a wrong password; 429 while wrong passwords lock the address, or the account "
+        "at that address.",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         if wait := lockout.locked_for(request, username=lockout.username_of(request.data)):

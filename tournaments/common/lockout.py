@@ -115,7 +115,7 @@ def _counters(request: Any, username: str | None) -> list[Counter]:
     address = client_address(ADDRESS_GROUP, request)
     counters = [Counter(ADDRESS_GROUP, address, settings.LOCKOUT_ADDRESS_RATE)]
     if username:
-        account = f"{username}\n{address}"  # no username holds a line feed
+        account = f"{username}\n{address}"  # no address holds a line feed: unambiguous
         counters.append(Counter(ACCOUNT_GROUP, account, settings.LOCKOUT_ACCOUNT_RATE))
     return counters
 
