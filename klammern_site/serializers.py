@@ -1,12 +1,14 @@
 """The API's serializer bases: DRF's, refusing a JSON value of the wrong type.
 
 DRF coerces what it can: ``"5"`` for an integer, ``891`` for a string, ``"yes"`` for a
-boolean. The schema states each field's JSON type, so a body that breaks it is refused with
-the field named (400, code ``invalid``) instead of being quietly converted; a text with a
-NUL character, which no PostgreSQL text column holds, is refused too. A key of the body
-that names no field, or a read-only field with another value than the object has, is
-refused with 400 ``unknown_fields`` naming the keys. Query strings are text by nature and
-are left to DRF's own conversion.
+boolean, ``true`` for the id 1. The schema states each field's JSON type, so a body that
+breaks it is refused with the field named (400, code ``invalid``) instead of being quietly
+converted: in every field the body names, read-only ones included (``{"club": true}`` is
+no club id, even where the club cannot be changed), and in the items of its lists and
+objects (``[true]`` is no list of ids); a text with a NUL character, which no PostgreSQL
+text column holds, is refused too. A key of the body that names no field, or a read-only
+field with another value than the object has, is refused with 400 ``unknown_fields``
+naming the keys. Query strings are text by nature and are left to DRF's own conversion.
 """
 
 from __future__ import annotations
@@ -59,15 +61,26 @@ CHECKS: tuple[tuple[tuple[type, ...], Any, Any], ...] = (
 
 def json_type_problem(field: serializers.Field, value: Any) -> Any:
     """The message for ``value`` if its JSON type is not the one ``field`` takes, else None
-    (``null`` is left to the field's ``allow_null``)."""
+    (``null`` is left to the field's ``allow_null``). The items of a list or object field
+    are checked against its child: ``[true]`` is no list of ids."""
     if value is None:
         return None
     if isinstance(value, str) and "\x00" in value:  # no text column can hold it
         return NUL_IN_TEXT
     for classes, fits, message in CHECKS:
         if isinstance(field, classes):
-            return None if fits(value) else message
+            return message if not fits(value) else item_problem(field, value)
     return None
+
+
+def item_problem(field: serializers.Field, value: Any) -> Any:
+    """The first problem of the items of a list or object ``value`` with their field's
+    child (a list of ids, a list of pairs of ids, an object of numbers), else None."""
+    child = getattr(field, "child_relation", None) or getattr(field, "child", None)
+    if child is None or isinstance(field, serializers.ListSerializer):
+        return None  # a nested serializer checks its own fields
+    items = value.values() if isinstance(value, Mapping) else value
+    return next((p for item in items if (p := json_type_problem(child, item)) is not None), None)
 
 
 def refuse_unknown_fields(names: list[str]) -> None:
@@ -103,18 +116,16 @@ class StrictJSONTypes:
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping) and not isinstance(data, QueryDict):
-            top = self.refuse_unknown_fields and self.parent is None
-            if top and (unknown := self.unknown_fields(data)):
-                refuse_unknown_fields(unknown)
             errors = {
                 name: [problem]
                 for name, field in self.fields.items()
-                if not field.read_only
-                and name in data
-                and (problem := json_type_problem(field, data[name])) is not None
+                if name in data and (problem := json_type_problem(field, data[name])) is not None
             }
             if errors:
                 raise serializers.ValidationError(errors, code="invalid")
+            top = self.refuse_unknown_fields and self.parent is None
+            if top and (unknown := self.unknown_fields(data)):
+                refuse_unknown_fields(unknown)
         return super().to_internal_value(data)  # type: ignore[misc]
 
 

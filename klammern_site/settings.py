@@ -262,10 +262,13 @@ LOGIN_URL = "admin:login"
 LOGIN_REDIRECT_URL = "console"  # a login without ?next= lands in the organisers' console
 # Django's password check, refused while failed attempts lock the address or the account
 AUTHENTICATION_BACKENDS = ["tournaments.common.lockout.LockoutBackend"]
-# Failed sign-ins and unknown table codes (tournaments.common.lockout): at most this many per
-# client address, and wrong passwords per username, before the rest of the window is 429.
+# Failed sign-ins (tournaments.common.lockout), three counters that never mix: wrong
+# passwords per client address, wrong passwords per username at one address, and unknown
+# table codes per client address; past a rate, the rest of its window is 429 for that
+# address (passwords), that username at that address, or wrong codes from that address.
 LOCKOUT_ADDRESS_RATE = os.environ.get("LOCKOUT_ADDRESS_RATE", "60/m")
 LOCKOUT_ACCOUNT_RATE = os.environ.get("LOCKOUT_ACCOUNT_RATE", "20/15m")
+LOCKOUT_CODE_RATE = os.environ.get("LOCKOUT_CODE_RATE", "60/m")
 # A cache that cannot count (Redis down) locks nobody out, as the throttles let requests by.
 RATELIMIT_FAIL_OPEN = True
 

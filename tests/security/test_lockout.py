@@ -1,9 +1,11 @@
 """Failed credentials are slowed down (``tournaments.common.lockout``): wrong table codes in the
 device header and on the tablet page, wrong passwords on ``/api/auth/token/``, the login
-page and the admin. Past the rate from one address (or for one account) every attempt is
-429 until the window ends, except a usable table code: a venue's tablets share one
-address, and others' typing errors never lock out a tablet holding a valid code. The
-lock lifts by itself; successes are never counted."""
+page and the admin. Past the rate from one address (or for one account at one address)
+every attempt is 429 until the window ends, except a usable table code: a venue's tablets
+share one address, and others' typing errors never lock out a tablet holding a valid
+code. Wrong codes and wrong passwords are counted apart: a tablet's typing errors never
+lock the organiser's password sign-in at the venue. An account locked at one address is
+not locked at another. The lock lifts by itself; successes are never counted."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ WRONG_CODE = "ZZZZ-ZZZZ"
 def low_rates(settings: Any) -> None:
     settings.LOCKOUT_ADDRESS_RATE = "5/m"
     settings.LOCKOUT_ACCOUNT_RATE = "3/15m"
+    settings.LOCKOUT_CODE_RATE = "5/m"
 
 
 @pytest.fixture
@@ -122,15 +125,74 @@ def token(username: str, password: str, address: str = "203.0.113.1") -> Any:
     )
 
 
-def test_wrong_passwords_lock_the_account(low_rates: None, later: Any) -> None:
+ATTACKER = "198.51.100.66"
+VENUE = "203.0.113.7"
+
+
+def test_wrong_passwords_lock_the_account_at_that_address(low_rates: None, later: Any) -> None:
     UserFactory(username="anna", password="richtig")
-    answers = [token("anna", "falsch", address=f"203.0.113.{n}").status_code for n in range(3)]
+    later(0)
+    answers = [token("anna", "falsch", address=ATTACKER).status_code for _ in range(3)]
     assert answers == [400, 400, 400]
-    assert_locked_json(token("anna", "falsch", address="203.0.113.50"))
-    assert_locked_json(token("anna", "richtig", address="203.0.113.51"))
-    assert token("bert", "x", address="203.0.113.52").status_code == 400  # others are not
-    later(15 * 60 + 1)
-    assert token("anna", "richtig", address="203.0.113.53").status_code == 200
+    assert_locked_json(token("anna", "falsch", address=ATTACKER))
+    locked = token("anna", "richtig", address=ATTACKER)  # the right password too
+    assert_locked_json(locked)
+    assert token("bert", "x", address=ATTACKER).status_code == 400  # other accounts are not
+    wait = int(locked["Retry-After"])
+    later(wait - 1)
+    assert_locked_json(token("anna", "richtig", address=ATTACKER))  # still locked
+    later(2)
+    assert token("anna", "richtig", address=ATTACKER).status_code == 200
+
+
+def test_an_attacker_elsewhere_cannot_lock_the_organiser_out(low_rates: None, later: Any) -> None:
+    """Wrong passwords for the organiser from another address lock that address only."""
+    UserFactory(username="anna", password="richtig")
+    later(0)
+    for _ in range(3):
+        token("anna", "falsch", address=ATTACKER)
+    assert_locked_json(token("anna", "richtig", address=ATTACKER))
+    assert token("anna", "richtig", address=VENUE).status_code == 200
+    client = Client(REMOTE_ADDR=VENUE)
+    signed_in = client.post("/accounts/login/", {"username": "anna", "password": "richtig"})
+    assert signed_in.status_code == 302 and "_auth_user_id" in client.session
+    for _ in range(3):  # and her own typing errors at the venue lock her there, not here
+        token("anna", "falsch", address=VENUE)
+    assert_locked_json(token("anna", "richtig", address=VENUE))
+    assert_locked_json(token("anna", "richtig", address=ATTACKER))
+
+
+def test_many_addresses_guessing_one_account_each_get_the_rate(low_rates: None) -> None:
+    """Per username and address: every address is refused past its own rate."""
+    UserFactory(username="anna", password="richtig")
+    for n in range(4):
+        address = f"198.51.100.{n + 1}"
+        answers = [token("anna", "falsch", address=address).status_code for _ in range(4)]
+        assert answers == [400, 400, 400, 429]
+
+
+def test_wrong_table_codes_do_not_lock_the_organisers_sign_in(event: Event, later: Any) -> None:
+    """Issue 35: sixty unknown codes from a venue's NAT address (the default rates) lock
+    further wrong codes from it, never the organiser's password sign-in there."""
+    UserFactory(username="anna", password="richtig")
+    later(0)
+    assert {device_get(WRONG_CODE, address=VENUE).status_code for _ in range(60)} == {401}
+    assert_locked_json(device_get(WRONG_CODE, address=VENUE))
+    assert token("anna", "richtig", address=VENUE).status_code == 200
+    client = Client(REMOTE_ADDR=VENUE)
+    signed_in = client.post("/accounts/login/", {"username": "anna", "password": "richtig"})
+    assert signed_in.status_code == 302 and "_auth_user_id" in client.session
+    assert token("anna", "falsch", address=VENUE).status_code == 400  # counted on its own
+    assert_locked_json(device_get(WRONG_CODE, address=VENUE))
+
+
+def test_wrong_passwords_do_not_lock_the_tablets(event: Event, low_rates: None) -> None:
+    """The other way round: the address's wrong passwords leave its table codes alone."""
+    for n in range(6):
+        token(f"user-{n}", "falsch", address=VENUE)
+    assert_locked_json(token("user-9", "falsch", address=VENUE))
+    assert device_get(WRONG_CODE, address=VENUE).status_code == 401  # counted, not locked
+    assert device_get(event.code1, address=VENUE).status_code == 200
 
 
 def test_about_sixty_wrong_passwords_a_minute_lock_the_address(later: Any) -> None:
@@ -176,8 +238,8 @@ def test_login_page_locks_after_wrong_passwords(low_rates: None) -> None:
 
 def test_admin_login_refuses_a_locked_account(low_rates: None) -> None:
     UserFactory(username="anna", password="richtig", is_staff=True)
-    for n in range(3):
-        token("anna", "falsch", address=f"203.0.113.{n}")
+    for _ in range(3):
+        token("anna", "falsch", address="127.0.0.1")  # the test client's address
     client = Client()
     client.post("/admin/login/", {"username": "anna", "password": "richtig"})
     assert "_auth_user_id" not in client.session

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import Club, Season
 from tournaments.common.permissions import NotADevice, require_organiser
@@ -43,7 +44,7 @@ from tournaments.pairs.serializers import (
 from tournaments.results import seasons
 
 
-class SignUpView(APIView):
+class SignUpView(ParsedBody, APIView):
     permission_classes = [NotADevice]
     throttle_scope = "signup"  # accounts per address (THROTTLE_SIGNUP)
 
@@ -105,7 +106,7 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, api.ClubView
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class InvitationAcceptView(APIView):
+class InvitationAcceptView(ParsedBody, APIView):
     permission_classes = [NotADevice, permissions.IsAuthenticated]
 
     @extend_schema(
@@ -124,6 +125,7 @@ class InvitationAcceptView(APIView):
 
 
 class SeasonViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

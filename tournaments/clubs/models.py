@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments.common.validators import validate_embed_origins, validate_name
+from tournaments.common.validators import validate_embed_origins, validate_name, validate_slug
 
 #: The KlammernBoss counts at most this many recent evenings (RULES.md: a club setting).
 MAX_BOSS_WINDOW = 52
@@ -23,7 +23,9 @@ MAX_BOSS_WINDOW = 52
 
 class Club(models.Model):
     name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
-    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
+    slug = models.SlugField(
+        max_length=100, unique=True, validators=[validate_slug], verbose_name=_("slug")
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="organised_clubs",

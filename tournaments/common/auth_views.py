@@ -2,17 +2,9 @@
 issues a new one at every sign-in, ``GET /api/auth/tokens/`` lists the caller's,
 ``DELETE /api/auth/tokens/{id}/`` revokes one of them, ``DELETE /api/auth/token/`` the one
 presented), the organisers' login page (``/accounts/login/``), both sign-ins answering 429
-while failed attempts lock the client's address or the account
+while wrong passwords lock the client's address or the account at that address
 (``tournaments.common.lockout``), and the site's logout, which also revokes the API tokens
-issued to that browser's session (never the scripts' tokens).
-
-The token sign-in reads the body with the site's parsers (``DEFAULT_PARSER_CLASSES``, so
-that a body nested too deeply is a 400 as everywhere else in the API) and checks the
-password as DRF's ``AuthTokenSerializer`` does; tokens expire
-(``tournaments.common.authentication``). The login page is Django's ``LoginView``.
-Attempts are counted by ``tournaments.common.lockout.LockoutBackend`` before the password
-is checked, not here.
-"""
+issued to that browser's session (never the scripts' tokens)."""
 
 from __future__ import annotations
 
@@ -34,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import ApiToken
@@ -85,7 +78,7 @@ class IssuedTokenSerializer(Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class TokenView(APIView):
+class TokenView(ParsedBody, APIView):
     throttle_classes = ()  # failed attempts are counted by the lockout instead
     permission_classes = ()
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
@@ -100,7 +93,7 @@ class TokenView(APIView):
         "until `expires_at` (`API_TOKEN_TTL_HOURS`). Every call issues another token; the "
         "user's earlier tokens keep working (`GET /api/auth/tokens/` lists them). 400 for a "
         f"wrong password; 409 `too_many_tokens` while the user holds {clubs.MAX_API_TOKENS} "
-        "live tokens; 429 while failed attempts lock the address or the account.",
+        "live tokens; 429 while wrong passwords lock the address, or the account at that address.",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         if wait := lockout.locked_for(request, username=lockout.username_of(request.data)):
@@ -145,7 +138,9 @@ class TokenView(APIView):
         "for an id that is not one of the caller's tokens.",
     ),
 )
-class ApiTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+class ApiTokenViewSet(
+    ParsedBody, mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
+):
     """A signed-in user's API tokens (token or session); table devices are refused."""
 
     serializer_class = ApiTokenSerializer

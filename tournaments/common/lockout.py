@@ -3,12 +3,22 @@ admin, ``/api/auth/token/``) and table codes that were never issued (the device 
 and the tablet page).
 
 Failures are counted per client address (the one DRF's throttles see, so
-``DJANGO_TRUSTED_PROXY_COUNT`` applies) and, for passwords, per username, in fixed
-windows in the ``default`` cache. Past ``LOCKOUT_ADDRESS_RATE`` failures from one
-address, or ``LOCKOUT_ACCOUNT_RATE`` for one username, every further attempt is refused,
-right or wrong, until the window ends: a locked account unlocks by itself. A table code
-is the exception: a usable code is always accepted, and only wrong codes from a locked
-address are refused (``wait_after_unusable_code``).
+``DJANGO_TRUSTED_PROXY_COUNT`` applies) in fixed windows in the ``default`` cache, in
+three counters that never mix:
+
+- ``LOCKOUT_CODE_RATE``: unknown table codes from one address. Past it, further wrong
+  codes from that address are refused until the window ends; a usable code is always
+  accepted (``wait_after_unusable_code``), and no password sign-in is affected: at a
+  venue behind one NAT address, a tablet's typing errors keep neither the other tablets
+  nor the organiser out.
+- ``LOCKOUT_ADDRESS_RATE``: wrong passwords from one address, whatever the usernames.
+  Past it, every password attempt from that address is refused, right or wrong, until
+  the window ends (one address guessing many accounts).
+- ``LOCKOUT_ACCOUNT_RATE``: wrong passwords for one username from one address (as
+  django-axes locks out "by combination of username and IP"). Past it, that username is
+  refused at that address, right password or wrong, until the window ends; the same user
+  signing in from another address is not: an attacker guessing an organiser's password
+  cannot lock the organiser out elsewhere. A locked account unlocks by itself.
 
 A password attempt is counted before the password is checked (``claim_attempt``: the
 cache's atomic ``add`` and ``incr``, one Redis ``INCR``), and given back when it
@@ -44,8 +54,10 @@ from rest_framework.throttling import BaseThrottle
 
 from tournaments.events.models import DeviceCredential, hash_device_code
 
+#: Wrong passwords per address; per username and address; unknown table codes per address.
 ADDRESS_GROUP = "lockout:address"
 ACCOUNT_GROUP = "lockout:account"
+CODE_GROUP = "lockout:code"
 TOO_MANY_FAILURES = _("Too many failed attempts. Wait a while before trying again.")
 #: Where ``LockoutBackend`` leaves the wait of an attempt it refused (on the request).
 LOCKED_WAIT = "lockout_wait"
@@ -98,28 +110,35 @@ class Counter:
 
 
 def _counters(request: Any, username: str | None) -> list[Counter]:
+    """The password counters of the request: its address's, and its username's at that
+    address."""
     address = client_address(ADDRESS_GROUP, request)
     counters = [Counter(ADDRESS_GROUP, address, settings.LOCKOUT_ADDRESS_RATE)]
     if username:
-        counters.append(Counter(ACCOUNT_GROUP, username, settings.LOCKOUT_ACCOUNT_RATE))
+        account = f"{username}\n{address}"  # no address holds a line feed: unambiguous
+        counters.append(Counter(ACCOUNT_GROUP, account, settings.LOCKOUT_ACCOUNT_RATE))
     return counters
 
 
-def locked_for(request: Any, *, username: str | None = None) -> int:
-    """Seconds until the client's address (and ``username``, if given) may try again;
-    0 when neither is locked. Counts nothing."""
+def _code_counter(request: Any) -> Counter:
+    """The counter of unknown table codes from the request's address."""
+    return Counter(CODE_GROUP, client_address(CODE_GROUP, request), settings.LOCKOUT_CODE_RATE)
+
+
+def _wait_if_locked(counters: list[Counter]) -> int:
     waits = [
         max(1, counter.key_and_wait()[1])
-        for counter in _counters(request, username)
+        for counter in counters
         if counter.count() >= counter.limit_and_period[0]
     ]
     return max(waits, default=0)
 
 
-def record_failure(request: Any, *, username: str | None = None) -> None:
-    """One more failed attempt from the client's address (and for ``username``)."""
-    for counter in _counters(request, username):
-        counter.increment()
+def locked_for(request: Any, *, username: str | None = None) -> int:
+    """Seconds until the client's address (and ``username`` at that address, if given)
+    may try a password again; 0 when neither is locked. Counts nothing; wrong table codes
+    do not count here."""
+    return _wait_if_locked(_counters(request, username))
 
 
 def claim_attempt(request: Any, *, username: str | None = None) -> int:
@@ -142,7 +161,7 @@ def forgive_attempt(request: Any, *, username: str | None = None) -> None:
 def record_code_failure(request: Any, code: str) -> None:
     """A table code was refused: counted only if no such code was ever issued."""
     if not DeviceCredential.objects.filter(code_hash=hash_device_code(code)).exists():
-        record_failure(request)
+        _code_counter(request).increment()
 
 
 def wait_after_unusable_code(request: Any, code: str) -> int:
@@ -151,7 +170,7 @@ def wait_after_unusable_code(request: Any, code: str) -> int:
     address, and one tablet's typing errors must not lock out the others): the seconds
     the address must wait while it is locked for wrong codes, or 0 once this failure is
     counted."""
-    if wait := locked_for(request):
+    if wait := _wait_if_locked([_code_counter(request)]):
         return wait
     record_code_failure(request, code)
     return 0

@@ -14,9 +14,10 @@
     and, for 400, ``ValidationError`` (DRF's field errors beside ``code: "invalid"``):
     400 for bodies and query parameters, 401 where credentials are read, 403 where a
     caller can be refused, 404 for paths with ids and for pages beyond the last, 409 for
-    writes, 413 and 415 for bodies, 429 everywhere (throttles; ``Retry-After``), 503 (the
-    database unreachable; ``Retry-After``). Statuses a view declares itself (412, 422,
-    428 on deals) get the same ``Error`` body.
+    writes, 413 and 415 for the body of every write (even one that takes none), 429
+    everywhere (throttles; ``Retry-After``), 503 (the database unreachable;
+    ``Retry-After``). Statuses a view declares itself (412, 422, 428 on deals) get the
+    same ``Error`` body.
   * **links** for schemathesis' stateful phase: a created tournament, player,
     registration, round, table, match, league, division and team lead to the
     operations on it.
@@ -345,7 +346,7 @@ def document_errors(path: str, method: str, operation: dict[str, Any], view: Any
         wanted.append("404")
     if method in UNSAFE and operation["x-permissions"] != ["anonymous"]:
         wanted.append("409")
-    if has_body:
+    if method in UNSAFE:  # every write's body is parsed (``ParsedBody``), sent or not
         wanted += ["413", "415"]
     for status in sorted(wanted):
         responses.setdefault(status, {"$ref": f"#/components/responses/{RESPONSE_NAMES[status]}"})

@@ -16,6 +16,11 @@ cities, tournaments, teams, leagues, seasons, divisions, venues), one validator 
 Used by the models (so the admin, model forms and model serializers check it), by the
 plain serializers and forms that take names, and by the sign-up. It does not limit length;
 ``validate_text`` is the same for free text that may span lines (a correction's reason).
+
+``validate_slug`` is the one rule for the web addresses (slugs) of clubs, leagues and
+tournaments, wherever they are typed: lower-case letters, digits, dashes and underscores,
+as ``slugify`` writes them (a page is found by its address exactly: ``Unsinn-Liga`` would
+be stored and its page never found under the address people type).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import unicodedata
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ValidationError
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 BIDI_CONTROLS = frozenset(
@@ -112,6 +118,22 @@ def validate_name(value: str) -> None:
 def validate_text(value: str) -> None:
     """Free text on several lines: as a name, with line feeds allowed."""
     check_text(value, allowed=frozenset("\n"))
+
+
+SLUG = re.compile(r"[-a-z0-9_]+\Z")
+
+
+def validate_slug(value: str) -> None:
+    """A web address (slug): lower-case letters, digits, dashes and underscores."""
+    if not SLUG.match(value):
+        raise ValidationError(
+            _(
+                "Write the web address in lower-case letters, digits and dashes, "
+                "for example %(example)s."
+            ),
+            code="invalid",
+            params={"example": slugify(value) or "bodensee-liga"},
+        )
 
 
 MAX_EMBED_ORIGINS = 10

@@ -34,6 +34,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Deal, DealVersion
+from klammern_site.parsers import ParsedBody
 from tournaments.common.errors import PreconditionRequired, Refused
 from tournaments.common.permissions import device_of, organises_club, reads_league_match_day
 from tournaments.common.throttles import CountedTogether
@@ -70,7 +71,7 @@ DEAL_RECORD = {
 }
 
 
-class MatchAccess(CountedTogether, APIView):
+class MatchAccess(ParsedBody, CountedTogether, APIView):
     """Finds the match and checks the caller's role for it. JSON only, and the
     throttles' counters raised in one round trip: deal entry is the hot path."""
 

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.common.permissions import device_of, visible_tournaments
 from tournaments.deals import hand_records, replay
 from tournaments.events.models import Match
@@ -50,7 +51,7 @@ ANALYSIS_RESPONSE = inline_serializer(
 )
 
 
-class DealAnalysisView(APIView):
+class DealAnalysisView(ParsedBody, APIView):
     """The par analysis of deal ``number`` of a match."""
 
     permission_classes: list[Any] = []

@@ -32,6 +32,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.common.errors import Forbidden, NotFound
 from tournaments.common.permissions import device_of, organises_club, visible_tournaments
 from tournaments.deals import travellers
@@ -166,7 +167,7 @@ def _board(boards: list[Board], number: int) -> Board:
     return board
 
 
-class RoundBoardsView(APIView):
+class RoundBoardsView(ParsedBody, APIView):
     """The cards of the boards of a round of a duplicate tournament."""
 
     permission_classes = [AllowAny]
@@ -185,7 +186,7 @@ class RoundBoardsView(APIView):
         return Response({**_head(round_), "boards": [_board_body(b) for b in boards]})
 
 
-class RoundBoardView(APIView):
+class RoundBoardView(ParsedBody, APIView):
     """The cards of one board of a round of a duplicate tournament."""
 
     permission_classes = [AllowAny]
@@ -201,7 +202,7 @@ class RoundBoardView(APIView):
         return Response(_board_body(_board(_shown_boards(request, round_), board)))
 
 
-class BoardTravellerView(APIView):
+class BoardTravellerView(ParsedBody, APIView):
     """Every table's result of one board, its match points and (closed rounds) its par."""
 
     permission_classes = [AllowAny]

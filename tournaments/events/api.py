@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.clubs.models import Club, Player
 from tournaments.common.filters import (
     MatchFilter,
@@ -68,7 +69,7 @@ from tournaments.events.serializers import (
 from tournaments.results import snapshots
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Clubs, public."""
 
     queryset = Club.objects.all()
@@ -154,6 +155,7 @@ def standings_caching(request: Request, response: HttpResponseBase) -> HttpRespo
 
 
 class PlayerViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -190,6 +192,7 @@ class PlayerViewSet(
 
 
 class TournamentViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -295,6 +298,7 @@ class TournamentViewSet(
 
 
 class RegistrationViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -336,7 +340,7 @@ class RegistrationViewSet(
         return Response(RegistrationSerializer(registration).data)
 
 
-class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+class RoundViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Rounds with their seating. Drafts are visible to the organisers only."""
 
     serializer_class = RoundSerializer
@@ -399,7 +403,7 @@ def qr_svg(url: str) -> str:
     return image.to_string(encoding="unicode")
 
 
-class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class TableViewSet(ParsedBody, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Tables of the caller's clubs; device codes are issued and revoked here."""
 
     serializer_class = TableSerializer
@@ -443,7 +447,7 @@ class DeviceOrOrganiser(permissions.BasePermission):
         return device_of(request) is not None or bool(request.user.is_authenticated)
 
 
-class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
     """Results: each table's match with its deals' current results."""
 
     serializer_class = MatchSerializer
@@ -503,7 +507,7 @@ class IsDevice(permissions.BasePermission):
         return device_of(request) is not None
 
 
-class DeviceTableView(APIView):
+class DeviceTableView(ParsedBody, APIView):
     """The device's own table: round, seats, match and deals so far."""
 
     permission_classes = [IsDevice]

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.common.permissions import (
     NotADevice,
     organised_club_ids,
@@ -42,7 +43,7 @@ def _organised_tournament(request: Request, pk: int) -> Tournament:
     return tournament
 
 
-class RegistrationFixedTableView(APIView):
+class RegistrationFixedTableView(ParsedBody, APIView):
     permission_classes = PERMISSIONS
 
     @extend_schema(
@@ -67,7 +68,7 @@ class RegistrationFixedTableView(APIView):
         return Response(RegistrationSerializer(registration).data)
 
 
-class TournamentForbiddenPairingsView(APIView):
+class TournamentForbiddenPairingsView(ParsedBody, APIView):
     permission_classes = PERMISSIONS
 
     @extend_schema(
@@ -97,7 +98,7 @@ class TournamentForbiddenPairingsView(APIView):
         return Response(ForbiddenPairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
 
 
-class ForbiddenPairingDetailView(APIView):
+class ForbiddenPairingDetailView(ParsedBody, APIView):
     permission_classes = PERMISSIONS
 
     @extend_schema(

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 from games import profiles
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.common.errors import DRAW_REFUSALS, ApplicationError, draw_refusal
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import validate_name, validate_slug
 
 #: The most deals a match of a fixed number of deals may have.
 MAX_DEALS_PER_MATCH = 64
@@ -92,7 +92,7 @@ class Tournament(models.Model):
         verbose_name=_("season"),
     )
     name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
-    slug = models.SlugField(max_length=100, verbose_name=_("slug"))
+    slug = models.SlugField(max_length=100, validators=[validate_slug], verbose_name=_("slug"))
     format = models.CharField(
         max_length=12, choices=Format.choices, default=Format.INDIVIDUAL, verbose_name=_("format")
     )

@@ -130,7 +130,7 @@ def rules_refusal(error: engine.RulesError) -> Refused:
     return Refused("unknown_rules", _("These rules are unknown."))
 
 
-def _checked_rules(
+def checked_rules(
     *, preset: str, options: Any, game_format: str = Tournament.Format.INDIVIDUAL
 ) -> dict[str, Any]:
     """The match fields a tournament of these rules plays with; refuses an unknown preset
@@ -182,7 +182,7 @@ def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> To
     if options.get("format") == Tournament.Format.LEAGUE:
         options.setdefault("match_mode", Tournament.MatchMode.LIGA)
     options.update(
-        _checked_rules(
+        checked_rules(
             preset=options.get("rules_preset", profiles.DEFAULT_PRESET),
             options=options.get("rules_options") or {},
             game_format=options.get("format", Tournament.Format.INDIVIDUAL),
@@ -221,7 +221,7 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
     if rule_changes:
         changes = {
             **changes,
-            **_checked_rules(
+            **checked_rules(
                 preset=changes.get("rules_preset", tournament.rules_preset),
                 options=changes.get("rules_options", tournament.rules_options),
                 game_format=changes.get("format", tournament.format),

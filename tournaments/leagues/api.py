@@ -28,6 +28,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from klammern_site.parsers import ParsedBody
 from tournaments.common.filters import FilterSet, IntegerFilter
 from tournaments.common.permissions import NotADevice
 from tournaments.leagues import season as league_season
@@ -79,6 +80,7 @@ def require_club_organiser(user: Any, club_id: int) -> None:
 
 
 class ReadWriteViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -308,6 +310,7 @@ class MatchDayFilter(FilterSet):
 
 
 class MatchDayViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.UpdateModelMixin,
@@ -422,6 +425,7 @@ class MatchDayViewSet(
 
 
 class PostponementViewSet(
+    ParsedBody,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

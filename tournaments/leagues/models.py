@@ -11,7 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import profiles
 from tournaments.clubs.models import Club, Player
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import validate_name, validate_slug
 from tournaments.events.models import MAX_LIGA_TARGET, Tournament
 
 # --- the league of clubs ----------------------------------------------------------------
@@ -34,7 +34,9 @@ class LeagueQuerySet(models.QuerySet["League"]):
 
 class League(models.Model):
     name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
-    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("slug"))
+    slug = models.SlugField(
+        max_length=100, unique=True, validators=[validate_slug], verbose_name=_("slug")
+    )
     season = models.CharField(
         max_length=100,
         blank=True,

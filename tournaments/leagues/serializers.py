@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments.clubs.models import Player
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import validate_name, validate_slug
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import (
     Division,
@@ -332,4 +332,4 @@ class DecideSerializer(Serializer):
 
 class NextSeasonSerializer(Serializer):
     season = serializers.CharField(max_length=100, validators=[validate_name])
-    slug = serializers.SlugField(max_length=100)
+    slug = serializers.SlugField(max_length=100, validators=[validate_slug])

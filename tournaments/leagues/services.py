@@ -29,6 +29,7 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import profiles
 from tournaments.clubs.models import Club, ClubMembership, Player
 from tournaments.common.errors import Conflict, Refused
 from tournaments.draw.seating import league_fixtures
@@ -43,6 +44,8 @@ SITTINGS = {1: ((1, 0, 0), (2, 1, 1)), 2: ((1, 0, 1), (2, 1, 0))}
 FINAL = _("The result of this match day is final.")
 NOT_OPEN = _("The tables of this match day are not open.")
 NOT_PLAYED = _("This match day is settled as not played: it can no longer be moved.")
+#: The games a league of clubs may play.
+LEAGUE_PROFILES = tuple(profile for profile in profiles.PROFILES.values() if profile.league)
 
 
 # --- leagues, divisions, teams ------------------------------------------------------------
@@ -50,7 +53,12 @@ NOT_PLAYED = _("This match day is settled as not played: it can no longer be mov
 
 @transaction.atomic
 def create_league(*, organiser: Any, name: str, slug: str, **options: Any) -> League:
-    """A new league; its creator is its first organiser."""
+    """A new league; its creator is its first organiser. Its rules are checked as a
+    tournament's are (``check_league_rules``)."""
+    check_league_rules(
+        preset=options.get("rules_preset", profiles.DEFAULT_PRESET),
+        options=options.get("rules_options", {}),
+    )
     try:
         with transaction.atomic():
             league = League.objects.create(name=name, slug=slug, **options)
@@ -75,10 +83,29 @@ def update_league(*, league: League, changes: dict[str, Any]) -> League:
             "league_rules_locked",
             _("The rules are fixed since the first match day was opened."),
         )
+    if {"rules_preset", "rules_options"} & changes.keys():
+        check_league_rules(
+            preset=changes.get("rules_preset", league.rules_preset),
+            options=changes.get("rules_options", league.rules_options),
+        )
     for field, value in changes.items():
         setattr(league, field, value)
     league.save(update_fields=list(changes))
     return league
+
+
+def check_league_rules(*, preset: Any, options: Any) -> None:
+    """The rules of a league's match days, refused when the league is made or changed
+    rather than when its first match day opens: an unknown preset or option as for a
+    tournament (``unknown_rules``, through the tournaments' own check), and a game the
+    league of clubs does not play (``rules_format_mismatch``)."""
+    services.checked_rules(preset=preset, options=options, game_format=Tournament.Format.LEAGUE)
+    if not profiles.profile_for(preset, options).league:
+        raise Refused(
+            "rules_format_mismatch",
+            _("A league of clubs plays %(games)s."),
+            params={"games": ", ".join(str(p.label) for p in LEAGUE_PROFILES)},
+        )
 
 
 @transaction.atomic

@@ -35,7 +35,7 @@ def carry_over_drf_tokens(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0022_duplicate'),
+        ('tournaments', '0023_slug_validator'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from klammern_site.parsers import ParsedBody
 from tournaments.common.permissions import (
     NotADevice,
     organised_club_ids,
@@ -57,7 +58,7 @@ def _pairs(tournament: Tournament) -> QuerySet[Team]:
     return pairs.pairs_of(tournament)
 
 
-class TournamentPairsView(APIView):
+class TournamentPairsView(ParsedBody, APIView):
     permission_classes = WRITERS
 
     @extend_schema(
@@ -84,7 +85,7 @@ class TournamentPairsView(APIView):
         return Response(PairSerializer(team).data, status=status.HTTP_201_CREATED)
 
 
-class TournamentPairDrawView(APIView):
+class TournamentPairDrawView(ParsedBody, APIView):
     permission_classes = WRITERS
 
     @extend_schema(
@@ -115,7 +116,7 @@ class TournamentPairDrawView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class PairDetailView(APIView):
+class PairDetailView(ParsedBody, APIView):
     permission_classes = [NotADevice, permissions.IsAuthenticated]
 
     def _pair(self, request: Request, pk: int) -> Team:
@@ -143,7 +144,7 @@ class PairDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class FinalsView(APIView):
+class FinalsView(ParsedBody, APIView):
     permission_classes = [NotADevice, permissions.IsAuthenticated]
 
     @extend_schema(
@@ -162,7 +163,7 @@ class FinalsView(APIView):
         return Response(api.round_body(round_.pk), status=status.HTTP_201_CREATED)
 
 
-class FinalsNextView(APIView):
+class FinalsNextView(ParsedBody, APIView):
     permission_classes = [NotADevice, permissions.IsAuthenticated]
 
     @extend_schema(
@@ -179,7 +180,7 @@ class FinalsNextView(APIView):
         return Response(api.round_body(round_.pk), status=status.HTTP_201_CREATED)
 
 
-class BracketView(APIView):
+class BracketView(ParsedBody, APIView):
     permission_classes = [NotADevice]
 
     @extend_schema(operation_id="tournaments_bracket", responses=BracketSerializer, tags=["finals"])

@@ -14,7 +14,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import NOT_TEXT, ModelSerializer, Serializer
 from tournaments.clubs.models import Club, Player, Season
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import validate_name, validate_slug
 from tournaments.events.models import Team
 
 
@@ -42,7 +42,9 @@ class SignedUpSerializer(Serializer):
 
 class ClubCreateSerializer(Serializer):
     name = serializers.CharField(max_length=200, validators=[validate_name])
-    slug = serializers.SlugField(max_length=100, required=False, allow_blank=True)
+    slug = serializers.SlugField(
+        max_length=100, required=False, allow_blank=True, validators=[validate_slug]
+    )
     city = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default="", validators=[validate_name]
     )

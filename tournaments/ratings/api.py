@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import profiles
+from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import Serializer
 from tournaments.clubs.models import Club, Player
 from tournaments.common.errors import Refused
@@ -108,7 +109,7 @@ def requested_pool(request: Request) -> str:
     return pool
 
 
-class ClubRatingsView(APIView):
+class ClubRatingsView(ParsedBody, APIView):
     """``GET /api/clubs/{id}/ratings/?pool=``: the club's rating list of a pool (each
     game's profile names the pool its tables count in), best first."""
 
@@ -146,7 +147,7 @@ def player_history_body(user: Any, player: Player) -> dict[str, Any]:
     }
 
 
-class PlayerRatingHistoryView(APIView):
+class PlayerRatingHistoryView(ParsedBody, APIView):
     """``GET /api/players/{id}/rating-history/``: the player's rating at each club and
     after each round played there, in closing order (for a chart)."""
 

@@ -23,7 +23,12 @@ from games import profiles
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
 from tournaments.common.errors import ApplicationError
-from tournaments.common.validators import normalize_origin, validate_embed_origins, validate_name
+from tournaments.common.validators import (
+    normalize_origin,
+    validate_embed_origins,
+    validate_name,
+    validate_slug,
+)
 from tournaments.events import services
 from tournaments.leagues import selectors as league_selectors
 from tournaments.results import seasons
@@ -44,7 +49,10 @@ class ClubForm(forms.Form):
         label=gettext_lazy("Name of the club"), max_length=200, validators=[validate_name]
     )
     slug = forms.SlugField(
-        label=gettext_lazy("Web address (letters, digits, dashes)"), max_length=100, required=False
+        label=gettext_lazy("Web address (letters, digits, dashes)"),
+        max_length=100,
+        required=False,
+        validators=[validate_slug],
     )
     city = forms.CharField(
         label=gettext_lazy("City"), max_length=200, required=False, validators=[validate_name]

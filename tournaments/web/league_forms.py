@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import profiles
 from tournaments.clubs.models import Club, Player
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import validate_name, validate_slug
 from tournaments.events.models import MAX_LIGA_TARGET
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import Division, LeagueTeam
@@ -35,7 +35,10 @@ class LeagueForm(forms.Form):
         validators=[validate_name],
     )
     slug = forms.SlugField(
-        label=_("Web address (letters, digits, dashes)"), max_length=100, required=False
+        label=_("Web address (letters, digits, dashes)"),
+        max_length=100,
+        required=False,
+        validators=[validate_slug],
     )
     rules_preset = forms.ChoiceField(
         label=_("Game"),
@@ -106,7 +109,9 @@ class NextSeasonForm(forms.Form):
         validators=[validate_name],
         help_text=_("e.g. 2026/27"),
     )
-    slug = forms.SlugField(label=_("Web address (letters, digits, dashes)"), max_length=100)
+    slug = forms.SlugField(
+        label=_("Web address (letters, digits, dashes)"), max_length=100, validators=[validate_slug]
+    )
 
 
 class ForfeitForm(forms.Form):
