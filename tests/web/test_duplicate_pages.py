@@ -213,6 +213,21 @@ def test_the_traveller_names_the_pairs_first(evening: DuplicateEvent, client: Cl
     assert row.index(east.name) < row.index('class="num ns-points"')
 
 
+def test_the_traveller_names_the_seat_that_revoked(club_a: Any, web: Client) -> None:
+    event = make_duplicate_event(club=club_a, deals=1)
+    board = event.board(1)
+    declarer = (board.dealer + 1) % 4
+    revoker = (declarer + 1) % 4
+    revoke = {"seat": revoker, "card": board.hands[revoker][0]}
+    record = board_summary(board, team0_points=40, revoke=revoke)
+    record["card_points"] = [40, 30]
+    services.submit_deal(match=Match.objects.get(table=event.tables[0]), number=1, record=record)
+    page = in_english(web).get(traveller_url(event, 1)).content.decode()
+    row = re.search(r'<tr data-table="1">(.*?)</tr>', page, re.S).group(1)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row))
+    assert f"revoke: {'NESW'[revoker]}" in text
+
+
 def test_a_player_who_sat_out_shows_the_bye(club_a: Any, client: Client) -> None:
     """13 players at 3 tables: one sits out round 1. The percentage is of the boards
     played (the bye counts as the average) and the row says so."""

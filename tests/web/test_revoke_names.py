@@ -110,3 +110,17 @@ def test_a_revoke_names_the_player_who_revoked(
     colon = " : " if language == "fr" else ": "  # French puts a space before a colon
     assert badge.group(1).strip().lower() == f"{word}{colon}{revoker}".lower()
     assert taker not in badge.group(1) and revoker in text
+
+
+@pytest.mark.parametrize("preset", ["klammern", "belote", "schieber"])
+def test_the_console_names_the_player_who_revoked(organiser: Any, web: Client, preset: str) -> None:
+    """The organiser's match page and the deal's history say who revoked as well."""
+    club = Club.objects.create(name="Cercle de Nice", slug="cercle-nice")
+    club.organisers.add(organiser)
+    match, _ = revoked_table(club, preset)
+    revoker = seat_name(match, TAKE_AND_REVOKE[preset]["revoke"]["seat"])
+    web.cookies["django_language"] = "en"
+    for url in (f"/console/matches/{match.pk}/", f"/console/matches/{match.pk}/deals/1/"):
+        page = web.get(url).content.decode()
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+        assert f"revoke: {revoker}".lower() in text.lower(), url

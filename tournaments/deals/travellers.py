@@ -130,6 +130,7 @@ def _row(
 ) -> dict[str, Any]:
     result, contract = item.result, item.record.get("contract") or {}
     declarer = result.get("declarer")
+    revoker = (item.record.get("revoke") or {}).get("seat")
     par = pars.get(item.version)
     return {
         "table": item.play.table,
@@ -142,6 +143,7 @@ def _row(
         "declarer": str(COMPASS[declarer]) if isinstance(declarer, int) else "",
         "declarer_seat": declarer if isinstance(declarer, int) else None,
         "outcome": result.get("outcome", ""),
+        "revoker": str(COMPASS[revoker]) if isinstance(revoker, int) else "",
         "points": list(item.play.points),
         "match_points": list(score.match_points),
         "par": list(par) if par is not None else None,

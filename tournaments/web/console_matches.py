@@ -55,6 +55,7 @@ def match_console(request: HttpRequest, pk: int) -> HttpResponse:
                 "current": current,
                 "count": len(deal.versions.all()),
                 "player": _declarer_name(current.record, names) if profile.names_declarer else "",
+                "revoker": _revoker_name(current.record, names),
                 "cells": [
                     {"key": column.key, "value": value}
                     for column, value in zip(
@@ -91,6 +92,12 @@ def _declarer_name(record: dict[str, Any], names: list[str]) -> str:
     """Who played the deal (a player of the makers, or the taker)."""
     declarer = (record.get("contract") or {}).get("declarer")
     return names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else ""
+
+
+def _revoker_name(record: dict[str, Any], names: list[str]) -> str:
+    """Who revoked, for a deal that ended with a revoke ("" otherwise)."""
+    seat = (record.get("revoke") or {}).get("seat")
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
 
 def _sheet_config(
@@ -154,6 +161,7 @@ def deal_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             {
                 "version": v,
                 "player": _declarer_name(v.record, seats) if profile.names_declarer else "",
+                "revoker": _revoker_name(v.record, seats),
             }
             for v in versions
         ]
