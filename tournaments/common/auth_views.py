@@ -8,16 +8,20 @@ The token view is DRF's ``ObtainAuthToken`` with the site's parsers
 (``DEFAULT_PARSER_CLASSES``, so that a body nested too deeply is a 400 as everywhere
 else in the API); its tokens expire (``tournaments.common.authentication``). The login page is
 Django's ``LoginView``. Attempts are counted by ``tournaments.common.lockout.LockoutBackend``
-before the password is checked, not here.
+before the password is checked, not here. A successful sign-in on the page remembers the
+language the page was read in (``tournaments.common.languages``: the league reminders
+write to the user in it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -29,7 +33,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from klammern_site.serializers import Serializer
-from tournaments.common import authentication, lockout
+from tournaments.common import authentication, languages, lockout
 
 #: The session key under which a browser's session keeps the API token issued to it.
 SESSION_TOKEN = "api_token"
@@ -105,4 +109,9 @@ class LockoutLoginView(LoginView):
         response = super().post(request, *args, **kwargs)
         if wait := getattr(request, lockout.LOCKED_WAIT, 0):  # locked meanwhile
             return too_many_failures_page(request, wait)
+        return response
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        languages.remember_language(form.get_user().pk, get_language())
         return response
