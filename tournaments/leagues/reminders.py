@@ -11,9 +11,10 @@ organiser or captain (the console home shows it).
 
 Each recipient reads the reminder in their own language: the one they last signed in or
 switched to on the site (``tournaments.common.languages``), else the site's language
-(``LANGUAGE_CODE``). Neither users, clubs nor leagues store a language, and a league
-plays Klammern only, so no league or game language would tell Dutch from French readers.
-One e-mail goes out per language, to the recipients who read it.
+(``LANGUAGE_CODE``). Neither users, clubs nor leagues store a language, and the games a
+league may play (``GameProfile.league``) come from one language area and are the same for
+all of a league's readers, so no league or game language would tell a Dutch reader from a
+French one. One e-mail goes out per language, to the recipients who read it.
 """
 
 from __future__ import annotations
