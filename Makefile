@@ -1,22 +1,37 @@
 # Everyday commands. `make run` and `make test` work on a fresh machine: they build the
-# virtual environment from the pinned requirements first.
+# virtual environment from the pinned requirements first. `make run` (and `make venv`)
+# installs what the site needs (requirements.txt, and requirements-build.txt to compile the
+# engine); the targets that test and check install the development tools on top
+# (requirements-dev.txt: pytest, Playwright, schemathesis, linters, stubs).
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+SITE_STAMP := $(VENV)/.installed-site
+DEV_STAMP := $(VENV)/.installed
 
 # The tests run against the real services; these defaults match the machine's own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/klammern
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: venv engine run demo test fuzz test-fast lint check bench clean
+.PHONY: venv venv-dev engine run demo test fuzz test-fast lint check bench clean
 
-venv: $(STAMP)
+## venv: the site's virtual environment (runtime and engine-compile requirements)
+venv: $(SITE_STAMP)
 
-$(STAMP): requirements.txt requirements-dev.txt requirements-build.txt
+## venv-dev: the same with the test and tooling requirements
+venv-dev: $(DEV_STAMP)
+
+$(SITE_STAMP): requirements.txt requirements-build.txt
+	test -x $(PY) || "$$(scripts/find-python.sh)" -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt -r requirements-build.txt
+	touch $(SITE_STAMP)
+
+# requirements-dev.txt includes the other two: one install, and both stamps are current
+$(DEV_STAMP): requirements.txt requirements-dev.txt requirements-build.txt
 	test -x $(PY) || "$$(scripts/find-python.sh)" -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -r requirements-dev.txt
-	touch $(STAMP)
+	touch $(SITE_STAMP) $(DEV_STAMP)
 
 ## engine: the rules engine compiled with mypyc (build/engine-native); skipped when current.
 ## The sources run as they are without it, only slower (games/engine/native.py).
@@ -35,7 +50,7 @@ run: venv
 ## (the engine's own suite runs twice: compiled, with everything else, and interpreted; the
 ## interpreted pass needs no service and runs beside the main one at a lower CPU priority,
 ## its output printed when both are done)
-test: engine
+test: venv-dev engine
 	scripts/services.sh
 	scripts/browser.sh
 	mkdir -p artifacts
@@ -49,17 +64,17 @@ test: engine
 	test $$main -eq 0 && test $$engine -eq 0
 
 ## fuzz: the schemathesis suite with many random examples (about 5 minutes; not in CI)
-fuzz: engine
+fuzz: venv-dev engine
 	scripts/services.sh
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-100} FUZZ_SEQUENCES=$${FUZZ_SEQUENCES:-150} FUZZ_RANDOM=1 \
 		$(PY) -m pytest -q -p no:cacheprovider tests/fuzz
 
 ## test-fast: the engine and algorithm suites only (no services needed)
-test-fast: engine
+test-fast: venv-dev engine
 	$(PY) -m pytest -q tests/engine tests/algorithms
 
-lint: venv
+lint: venv-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 

@@ -8,8 +8,9 @@ and broker errors are retried at most ``MAX_RETRIES`` times with jittered expone
 backoff; every task has a soft and a hard time limit.
 
 Services queue these tasks and import them at module level; each task imports the
-service it calls inside its body (the import-linter contract in ``.importlinter`` names
-this one exception), so the two modules never import each other at load time.
+service it calls inside its body (the layers contract of import-linter, in
+``pyproject.toml`` under ``[tool.importlinter]``, lists these service-to-task imports in
+its ``ignore_imports``), so the two modules never import each other at load time.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def test_every_engine_preset_can_be_played(organiser: Any, club_a: Club, preset:
 @pytest.mark.parametrize(
     ("preset", "options", "word"),
     [
-        ("klaverjas-utrecht", {}, "klaverjas-utrecht"),
+        ("no-such-game", {}, "no-such-game"),
         ("klaverjas-rotterdam", {"roem_doubled": True}, "roem_doubled"),
         ("klaverjas-rotterdam", {"deals_per_match": "16"}, "deals_per_match"),
         ("klammern-3", {"players": 4}, "players"),
@@ -67,8 +67,11 @@ def test_unknown_preset_or_option_is_refused_on_change(
     reply = getattr(client, method)(f"/api/tournaments/{tid}/", body, format="json")
     assert reply.status_code == 400
     assert reply.json()["code"] == "unknown_rules"
-    reply = client.patch(f"/api/tournaments/{tid}/", {"rules_preset": "skat"}, format="json")
+    reply = client.patch(
+        f"/api/tournaments/{tid}/", {"rules_preset": "no-such-game"}, format="json"
+    )
     assert reply.status_code == 400
+    assert reply.json()["code"] == "unknown_rules" and "no-such-game" in reply.json()["detail"]
     tournament = Tournament.objects.get(pk=tid)
     assert (tournament.rules_preset, tournament.rules_options) == ("klaverjas-rotterdam", {})
 

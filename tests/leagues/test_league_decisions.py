@@ -285,6 +285,47 @@ def test_a_venue_hosts_as_many_match_days_as_it_has_tables_for(world: LeagueWorl
     assert client.patch(f"/api/match-days/{home_a2.pk}/", back, format="json").status_code == 200
 
 
+def test_a_venue_full_with_two_divisions_is_refused_as_full_not_as_a_team_clash(
+    world: LeagueWorld,
+) -> None:
+    """Club A's venue (two match days at once, the default) hosts a match day of each
+    division on the 10th; the other match day of the first division, moved to the 10th at
+    that venue, is refused as ``venue_full`` although its teams also play that date;
+    moved to the 10th at its own venue, as ``team_clash``."""
+    division, _team = second_division(world)
+    leagues.enter_team(
+        division=division,
+        club_id=world.club_c.pk,
+        name="Eichel I",
+        roster=[services.create_player(club=world.club_c, name=f"Eichel {i}") for i in (1, 2)],
+    )
+    leagues.make_fixtures(division=division)
+    club = world.team_a.club
+    assert club.venue_tables == 2
+    client = world.client("league_organiser")
+    body = {"starts_at": at(10).isoformat()}
+    for day in (
+        MatchDay.objects.get(division=world.division, home=world.team_a),
+        MatchDay.objects.get(division=division, home__club=club),
+    ):
+        assert client.patch(f"/api/match-days/{day.pk}/", body, format="json").status_code == 200
+    hosted = MatchDay.objects.filter(starts_at__date=at(10).date(), venue__iexact=club.name)
+    assert sorted(hosted.values_list("division_id", flat=True)) == sorted(
+        [world.division.pk, division.pk]
+    )
+    other = MatchDay.objects.get(division=world.division, home=world.team_b)
+    at_a = {**body, "venue": club.name}
+    reply = client.patch(f"/api/match-days/{other.pk}/", at_a, format="json")
+    assert (reply.status_code, reply.data["code"]) == (409, "venue_full")
+    assert reply.data["detail"] == (
+        f"{club.name} already hosts 2 match days on 10/10/2026 and has tables for 2 at once."
+    )
+    at_home = client.patch(f"/api/match-days/{other.pk}/", body, format="json")
+    assert (at_home.status_code, at_home.data["code"]) == (409, "team_clash")
+    other.refresh_from_db()
+    assert other.starts_at is None and other.venue != club.name
+
+
 def test_the_console_refuses_a_clash_in_words(world: LeagueWorld) -> None:
     first, second = MatchDay.objects.order_by("round")
     leagues.update_match_day(match_day=first, changes={"starts_at": at(3)})

@@ -60,9 +60,14 @@ def test_tournament_page_has_table_controls_and_pairings_card(event: Event, web:
 def test_no_constraint_controls_for_pairs_tournaments(event: Event, web: Client) -> None:
     Tournament.objects.filter(pk=event.tournament.pk).update(format=Tournament.Format.PAIRS)
 
-    page = text(web.get(f"/console/tournaments/{event.tournament.pk}/"))
+    reply = web.get(f"/console/tournaments/{event.tournament.pk}/")
 
+    assert reply.status_code == 200
+    page = text(reply)
+    assert f"<h1>{event.tournament.name}</h1>" in page  # the tournament's page, rendered
+    assert all(r.player.name in page for r in regs(event))  # its players listed
     assert "fixed-table" not in page and 'id="forbidden-pairings"' not in page
+    assert "Verbotene Paarungen" not in page and 'name="player_a"' not in page
 
 
 def test_finished_tournament_shows_pairings_without_forms(event: Event, web: Client) -> None:

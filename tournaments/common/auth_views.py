@@ -4,16 +4,21 @@ issues a new one at every sign-in, ``GET /api/auth/tokens/`` lists the caller's,
 presented), the organisers' login page (``/accounts/login/``), both sign-ins answering 429
 while wrong passwords lock the client's address or the account at that address
 (``tournaments.common.lockout``), and the site's logout, which also revokes the API tokens
-issued to that browser's session (never the scripts' tokens)."""
+issued to that browser's session (never the scripts' tokens).
+A successful sign-in on the page remembers the language the page was read in
+(``tournaments.common.languages``: the league reminders write to the user in it).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView, LogoutView
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -30,7 +35,7 @@ from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import ApiToken
-from tournaments.common import lockout
+from tournaments.common import languages, lockout
 from tournaments.common.permissions import NotADevice
 from tournaments.common.validators import validate_name
 
@@ -183,4 +188,9 @@ class LockoutLoginView(LoginView):
         response = super().post(request, *args, **kwargs)
         if wait := getattr(request, lockout.LOCKED_WAIT, 0):  # locked meanwhile
             return too_many_failures_page(request, wait)
+        return response
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        languages.remember_language(form.get_user().pk, get_language())
         return response

@@ -47,6 +47,7 @@ from tournaments.events.selectors import (
     tournament_profile,
 )
 from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues.models import MatchDay
 from tournaments.ratings.services import queue_ratings_recompute
 from tournaments.results.duplicate import board_mismatch
 from tournaments.results.versions import QueuedWith, notify_results_changed, results_changes_last
@@ -671,9 +672,30 @@ def correct_deal(
     if match.status != Match.Status.CONFIRMED:
         match.confirmations.all().delete()  # a confirmation covers the results it saw
     _refresh_match_status(match, always_save=True)
+    _restate_final_league_result(match)
     _notify(match)
     _queue_rerating(match, round_status=round_status)
     return version
+
+
+def _restate_final_league_result(match: Match) -> None:
+    """A corrected deal of a league match day whose result the league has accepted: the
+    stored result (Partien and Augen, what the division table counts) is restated from
+    the tables as they stand now, as the player ranking reads them, so both move with
+    the correction; the match day stays final. A result not yet final is left alone:
+    its confirmations and acceptance compare it with the tables (``result_changed``)."""
+    day = (
+        MatchDay.objects.select_for_update()
+        .filter(
+            tournament_id=match.round.tournament_id,
+            status=MatchDay.Status.FINAL,
+            forfeited_by__isnull=True,
+        )
+        .first()
+    )
+    if day is not None:
+        columns = league_selectors.day_result(day).columns
+        MatchDay.objects.filter(pk=day.pk).update(**columns)
 
 
 def _previous_deal(deal: Deal) -> tuple[int, bool] | None:

@@ -8,6 +8,13 @@ the league's organisers when a confirmed result has waited 48 hours for acceptan
 ``due_reminders`` finds what is due (the Celery beat task queues one task per match day
 and kind), ``send_reminder`` sends one, and ``waiting_for_user`` lists what waits for an
 organiser or captain (the console home shows it).
+
+Each recipient reads the reminder in their own language: the one they last signed in or
+switched to on the site (``tournaments.common.languages``), else the site's language
+(``LANGUAGE_CODE``). Neither users, clubs nor leagues store a language, and the games a
+league may play (``GameProfile.league``) come from one language area and are the same for
+all of a league's readers, so no league or game language would tell a Dutch reader from a
+French one. One e-mail goes out per language, to the recipients who read it.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from django.db.models import Max, Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.common import languages
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import LeagueReminder, MatchDay
 from tournaments.tasks import send_league_reminder_task
@@ -90,21 +98,33 @@ def queue_due_reminders() -> int:
     return len(due)
 
 
-def _emails(users: Any) -> list[str]:
-    return sorted({u.email for u in users if u is not None and u.email})
+def _with_email(users: Any) -> list[Any]:
+    """The users who have an e-mail address, one per address, in address order."""
+    by_email = {u.email: u for u in users if u is not None and u.email}
+    return [by_email[email] for email in sorted(by_email)]
 
 
-def recipients(day: MatchDay, kind: str) -> list[str]:
-    """Whom the reminder goes to (their e-mail addresses)."""
+def recipient_users(day: MatchDay, kind: str) -> list[Any]:
+    """Whom the reminder goes to (users with an e-mail address)."""
     if kind == Kind.DAY_BEFORE:
-        return _emails([day.home.captain, day.away.captain])
+        return _with_email([day.home.captain, day.away.captain])
     if kind == Kind.CONFIRM:
         sides = set(league_selectors.confirmed_sides(day))
         captains = [
             t.captain for s, t in (("home", day.home), ("away", day.away)) if s not in sides
         ]
-        return _emails([*captains, *day.home.club.organisers.all()])
-    return _emails(day.division.league.organisers.all())
+        return _with_email([*captains, *day.home.club.organisers.all()])
+    return _with_email(day.division.league.organisers.all())
+
+
+def by_language(users: list[Any]) -> dict[str, list[str]]:
+    """The recipients' e-mail addresses by the language each reads (their remembered
+    language, else the site's), languages in code order."""
+    remembered = languages.languages_of(u.pk for u in users)
+    groups: dict[str, list[str]] = {}
+    for user in users:
+        groups.setdefault(remembered.get(user.pk, settings.LANGUAGE_CODE), []).append(user.email)
+    return dict(sorted(groups.items()))
 
 
 def _message(day: MatchDay, kind: str) -> tuple[str, str]:
@@ -154,12 +174,14 @@ def send_reminder(*, match_day_id: int, kind: str, now: datetime | None = None) 
     )
     if day is None or not is_due(day, kind, now):
         return False
-    to = recipients(day, kind)
+    users = recipient_users(day, kind)
     try:
         with transaction.atomic():
-            LeagueReminder.objects.create(match_day=day, kind=kind, recipients=to)
-            if to:
-                with translation.override(settings.LANGUAGE_CODE):
+            LeagueReminder.objects.create(
+                match_day=day, kind=kind, recipients=[u.email for u in users]
+            )
+            for language, to in by_language(users).items():
+                with translation.override(language):
                     subject, body = _message(day, kind)
                 send_mail(subject, body, None, to)
     except IntegrityError:

@@ -430,11 +430,14 @@ def _check_venue_capacity(match_day: MatchDay) -> None:
 
 
 def check_clashes(match_day: MatchDay) -> None:
-    """Refuse, in words, the match day's date if one of its teams already plays that date
-    or its venue is full then (RULES.md, "Clashes"); nothing is written."""
+    """Refuse, in words, the match day's date if its venue is full then or one of its
+    teams already plays that date (RULES.md, "Clashes"); nothing is written. The venue is
+    asked first: a venue full that day stays full whatever else moves, so its refusal
+    (``venue_full``) is the one that says another venue or date is needed, and it is not
+    hidden behind ``team_clash`` when both apply."""
     if match_day.starts_at is not None:
-        _check_team_clash(match_day)
         _check_venue_capacity(match_day)
+        _check_team_clash(match_day)
 
 
 @transaction.atomic

@@ -5,6 +5,8 @@ A link needs no form and so no CSRF token: public pages can be the same bytes fo
 anonymous visitor (and cached as such), and the switch works without JavaScript, signed
 in or not. An unknown language is 404; a ``next`` that is missing or points to another
 host or scheme goes to the home page. Django's POST view stays at ``/i18n/setlang/``.
+A signed-in user's choice is also remembered for the e-mails the site sends them
+(``tournaments.common.languages``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournaments.common import languages
 
 
 def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
@@ -30,6 +34,8 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
         samesite=settings.LANGUAGE_COOKIE_SAMESITE,
     )
     add_never_cache_headers(response)  # it sets a cookie: no proxy may replay it
+    if request.user.is_authenticated:
+        languages.remember_language(request.user.pk, code)
     return response
 
 
