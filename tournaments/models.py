@@ -15,6 +15,7 @@ from tournaments.clubs.models import (
     OrganiserInvitation,
     Player,
     Season,
+    UserLanguage,
 )
 from tournaments.events.models import (
     MAX_DEALS_PER_MATCH,
@@ -95,6 +96,7 @@ __all__ = [
     "TeamMember",
     "Tournament",
     "TournamentQuerySet",
+    "UserLanguage",
     "default_tiebreaks",
     "hash_device_code",
     "new_link_token",

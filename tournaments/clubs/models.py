@@ -278,3 +278,26 @@ class ApiToken(models.Model):
 
     def is_expired(self, *, now: datetime | None = None) -> bool:
         return self.expires_at <= (now or timezone.now())
+
+
+class UserLanguage(models.Model):
+    """The language a user reads the site in, remembered at sign-in and at the language
+    switch, for what reaches them outside a request (the league reminders by e-mail)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="reading_language",
+        verbose_name=_("user"),
+    )
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, verbose_name=_("language")
+    )
+
+    class Meta:
+        verbose_name = _("user's language")
+        verbose_name_plural = _("users' languages")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"
