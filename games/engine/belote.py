@@ -58,7 +58,15 @@ from .klaverjas import (
     _check_tricks,
     all_points_need_tricks,
 )
-from .record import ENGINE_VERSION, FORMAT, Checker, _parse_plays, int_pair, parse_hands_checked
+from .record import (
+    COMMON_FIELDS,
+    ENGINE_VERSION,
+    FORMAT,
+    Checker,
+    _parse_plays,
+    int_pair,
+    parse_hands_checked,
+)
 from .rules import Options, rules_dict
 from .seatwalk import SeatWalk, incomplete_problem, revoke_problem, too_many_problem, walk_seats
 
@@ -69,8 +77,8 @@ CAPOT_BONUS: Final = 90  # 100 for all tricks instead of the last trick's 10
 BELOTE_POINTS: Final = 20
 DEAL_CARDS: Final = 32
 FIRST_DEAL_CARDS: Final = 5
-#: Fields a Belote record must not have.
-ABSENT: Final = ("bidding", "doubling", "march", "roem", "turned", "exchange")
+#: The fields of a Belote record; any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"upcard", "melds", "bella"}
 #: Fours that are melds, by natural rank (7 8 9 T J Q K A): Nines 150, Jacks 200.
 FOUR_VALUES: Final = (0, 0, 150, 100, 200, 100, 100, 100)
 #: Belote's melds (``combos``): a sequence of 3 is 20, of 4 50, of 5 or more 100.
@@ -183,9 +191,6 @@ def parse_belote(ck: Checker) -> BeloteDeal | None:
     upcard = parse_card(rec.get("upcard"))
     if upcard is None:
         ck.bad(f"upcard {rec.get('upcard')!r} is not a card (the card turned up)", "upcard")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a Belote deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
     melds = parse_combinations(ck, BELOTE_COMBOS)
     bella = rec.get("bella")
@@ -509,12 +514,13 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
 def check_belote(record: Json, preset: str, options: Options) -> Json:
     """Check a Belote record under resolved rules; the result object."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Belote deal record")
     mode = "full" if "hands" in record else "summary"
     deal = parse_belote(ck)
     if deal is None or ck.problems:
         return ck.invalid(mode)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     contract = deal.contract
     out: Json = {

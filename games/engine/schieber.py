@@ -70,7 +70,7 @@ from .jass import (
     parse_jass_card,
 )
 from .klaverjas import _check_tricks
-from .record import ENGINE_VERSION, FORMAT, Checker, int_pair
+from .record import COMMON_FIELDS, ENGINE_VERSION, FORMAT, Checker, int_pair
 from .rules import Options, rules_dict
 from .seatwalk import (
     incomplete_problem,
@@ -86,18 +86,8 @@ MATCH_BONUS: Final = 100
 STOECK_POINTS: Final = 20
 TRICKS: Final = 9
 HAND_SIZE: Final = 9
-#: Fields a Schieber record must not have.
-ABSENT: Final = (
-    "upcard",
-    "bidding",
-    "doubling",
-    "march",
-    "melds",
-    "bella",
-    "roem",
-    "turned",
-    "exchange",
-)
+#: The fields of a Schieber record; any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"weis", "stoeck"}
 MODES: Final = {"trump": -1, "obenabe": OBENABE, "undenufe": UNDENUFE}
 #: Weis: four of a kind by natural rank 6 7 8 9 T J Q K A (four 8s, 7s or 6s nothing).
 FOUR_WEIS: Final = (0, 0, 0, 150, 100, 200, 100, 100, 100)
@@ -257,9 +247,6 @@ def parse_schieber(ck: Checker) -> SchieberDeal | None:
     dealer = _seat(rec.get("dealer"))
     if dealer is None:
         ck.bad("dealer must be a seat 0-3", "dealer")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a Schieber deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
     weis = parse_combinations(ck, WEIS)
     stoeck = _seat(rec.get("stoeck"))
@@ -698,12 +685,13 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
 def check_schieber(record: Json, preset: str, options: Options) -> Json:
     """Check a Schieber record under resolved rules; the result object."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Schieber deal record")
     mode = "full" if "hands" in record else "summary"
     deal = parse_schieber(ck)
     if deal is None or ck.problems:
         return ck.invalid(mode)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     trump = deal.table.trump
     contract: Json = {"kind": "schieber", "chooser": deal.chooser, "mode": MODE_NAMES[deal.mode]}

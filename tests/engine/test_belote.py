@@ -286,9 +286,9 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
         ["contract_mismatch"],
     ),
     ("no_upcard", {"card_points": [100, 62], "upcard": None}, ["bad_format"]),
-    ("bidding_absent", {"card_points": [100, 62], "bidding": []}, ["bad_format"]),
-    ("no_doubling", {"card_points": [100, 62], "doubling": "kontra"}, ["bad_format"]),
-    ("no_march", {"card_points": [100, 62], "march": True}, ["bad_format"]),
+    ("bidding_absent", {"card_points": [100, 62], "bidding": []}, ["unknown_field"]),
+    ("no_doubling", {"card_points": [100, 62], "doubling": "kontra"}, ["unknown_field"]),
+    ("no_march", {"card_points": [100, 62], "march": True}, ["unknown_field"]),
     (
         "four_eights_no_meld",
         {"card_points": [100, 62], "melds": [{"seat": 1, "cards": ["8C", "8S", "8H", "8D"]}]},

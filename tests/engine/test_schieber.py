@@ -472,7 +472,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
         ["impossible_points"],
     ),
     *[
-        (f"upcard_{name}", {"card_points": [100, 57], name: value}, ["bad_format"])
+        (f"upcard_{name}", {"card_points": [100, 57], name: value}, ["unknown_field"])
         for name, value in [
             ("upcard", "7H"),
             ("bidding", []),
