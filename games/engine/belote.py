@@ -24,8 +24,10 @@ Decisions where RULES.md is silent (also in DECISIONS.md):
 - "Dedans" after a capot: the defenders score 252 (the deal's cards with the capot),
   whichever team took all the tricks.
 - After a revoke melds count when the announcing seat's turn in the first trick came no
-  later than the revoke, and the clean team's belote only when one of the trump King
-  and Queen was played before it (both as Klammern).
+  later than the revoke (as Klammern). The clean team's belote is RULES.md's Decision
+  (``belote_seat``): a full record's clean seat that held the trump King and Queen at
+  the start, whether or not they were played; a summary's ``bella`` seat of the clean
+  team. The result's ``bella`` names the seat only when its belote counted.
 - A thrown-in record has no melds, belote, revoke, plays or card points; its ``hands``
   may be left out (the deal was never completed) or give the four 5-card hands of the
   first deal, the upcard in none of them.
@@ -328,14 +330,23 @@ def _thrown_in(ck: Checker, deal: BeloteDeal) -> Json:
     return thrown_in_score()
 
 
-def _bella_counts(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> int | None:
-    """The team of a counted belote (after a revoke: one of K/Q played before it)."""
-    if deal.bella is None:
-        return None
-    played = plays is not None and (table.king in plays or table.queen in plays)
-    if deal.revoke is not None and plays is not None and not played:
-        return None
-    return deal.bella & 1
+def belote_seat(deal: BeloteDeal, table: TrumpTable, hands: list[int] | None) -> int | None:
+    """The seat whose belote counts, or None.
+
+    Without a revoke: the seat that announced it (``bella``). After a revoke only the
+    clean team's belote counts (RULES.md "Belote", Revoke, Decision): in a full record
+    the clean team's seat that held the trump King and Queen at the deal's start, played
+    before the revoke or not, announced or not; in a summary (``hands`` None: the engine
+    cannot see the holdings) the recorded ``bella`` seat when it is of the clean team
+    (spec: a summary's ``bella`` names the seat of belote-rebelote). The revoking team's
+    belote is lost."""
+    if deal.revoke is None:
+        return deal.bella
+    clean = 1 - (deal.revoke[0] & 1)
+    if hands is None:
+        return deal.bella if deal.bella is not None and deal.bella & 1 == clean else None
+    need = (1 << table.king) | (1 << table.queen)
+    return next((seat for seat in (clean, clean + 2) if hands[seat] & need == need), None)
 
 
 def _melds_before(deal: BeloteDeal, played: int) -> list[BeloteMeld]:
@@ -347,10 +358,8 @@ def _melds_before(deal: BeloteDeal, played: int) -> list[BeloteMeld]:
     return [m for m in melds if (m.seat - deal.forehand) % 4 <= played]
 
 
-def _result_tail(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> Json:
-    team = _bella_counts(deal, table, plays)
-    seat = deal.bella
-    return {"bella": None if team is None or seat is None else {"seat": seat, "points": 20}}
+def _result_tail(seat: int | None) -> Json:
+    return {"bella": None if seat is None else {"seat": seat, "points": BELOTE_POINTS}}
 
 
 # ----- full records ----------------------------------------------------------------------
@@ -437,6 +446,7 @@ def _check_full(ck: Checker, deal: BeloteDeal) -> Json:
     if ck.problems:
         return {}
     tricks = _teams(walk.tricks_won)
+    bella = belote_seat(deal, table, hands)
     out = score_belote(
         takers=declarer & 1,
         card_points=_teams(walk.points),
@@ -444,10 +454,10 @@ def _check_full(ck: Checker, deal: BeloteDeal) -> Json:
         melds=_melds_before(deal, len(plays)),
         trump=trump,
         forehand=deal.forehand,
-        belote_team=_bella_counts(deal, table, plays),
+        belote_team=None if bella is None else bella & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
     )
-    out.update(_result_tail(deal, table, plays))
+    out.update(_result_tail(bella))
     out["tricks_won"] = list(tricks)
     out["tricks"] = walk.tricks
     return out
@@ -493,6 +503,7 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
     _check_card_points(ck, points, tricks, revoke_value)
     if ck.problems:
         return {}
+    bella = belote_seat(deal, table, None)
     out = score_belote(
         takers=declarer & 1,
         card_points=points,
@@ -500,10 +511,10 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
         melds=[m for _, m in deal.melds],
         trump=trump,
         forehand=deal.forehand,
-        belote_team=None if deal.bella is None else deal.bella & 1,
+        belote_team=None if bella is None else bella & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
     )
-    out.update(_result_tail(deal, table, None))
+    out.update(_result_tail(bella))
     out["tricks_won"] = None if tricks is None else list(tricks)
     return out
 
@@ -545,4 +556,11 @@ def check_belote(record: Json, preset: str, options: Options) -> Json:
     return out
 
 
-__all__ = ["BeloteMeld", "check_belote", "meld_contest", "meld_of_cards", "score_belote"]
+__all__ = [
+    "BeloteMeld",
+    "belote_seat",
+    "check_belote",
+    "meld_contest",
+    "meld_of_cards",
+    "score_belote",
+]

@@ -25,8 +25,10 @@ Decisions where RULES.md is silent (also in DECISIONS.md):
   held is ``bella_not_held`` (the Stöck is the Schieber's Bella), and Stöck outside a
   trump mode is a ``bad_format``.
 - After a revoke, Weis count when the seat's turn in the first trick came no later than
-  the revoke (as Belote); the Stöck is a holding (the spec names the seat holding King
-  and Queen), so the clean team's Stöck counts as recorded.
+  the revoke (as Belote). The clean team's Stöck is RULES.md's Decision
+  (``stoeck_seat``): a full record's clean seat that held the trump King and Queen at
+  the start, played before the revoke or not; a summary's ``stoeck`` seat of the clean
+  team. The result's ``stoeck`` names the seat only when its Stöck counted.
 - ``winner_team`` is the team with more points (a played deal's total, 157 or 257 plus
   Weis and Stöck in tens, is odd, so there is no tie), the clean team after a revoke; the
   multiplier also applies after a revoke.
@@ -327,24 +329,48 @@ def _weis_before(deal: SchieberDeal, played: int | None) -> list[Weis]:
     return [w for w in weis if (w.seat - deal.forehand) % 4 <= played]
 
 
+def stoeck_seat(deal: SchieberDeal, hands: list[int] | None) -> int | None:
+    """The seat whose Stöck counts, or None.
+
+    Without a revoke: the recorded ``stoeck`` seat. After a revoke only the clean team's
+    Stöck counts (RULES.md "Schieberjass", Revoke, Decision): in a full record the clean
+    team's seat that held the trump King and Queen at the deal's start, played before
+    the revoke or not, recorded or not; in a summary (``hands`` None: the engine cannot
+    see the holdings) the recorded ``stoeck`` seat when it is of the clean team (spec:
+    a summary's ``stoeck`` is the seat holding them). The revoking team's Stöck is lost;
+    Obenabe and Undenufe have no Stöck."""
+    if deal.revoke is None:
+        return deal.stoeck
+    clean = 1 - (deal.revoke[0] & 1)
+    if hands is None:
+        return deal.stoeck if deal.stoeck is not None and deal.stoeck & 1 == clean else None
+    table = deal.table
+    if table.trump < 0:
+        return None
+    need = (1 << table.king) | (1 << table.queen)
+    return next((seat for seat in (clean, clean + 2) if hands[seat] & need == need), None)
+
+
 def _score(
     ck: Checker,
     deal: SchieberDeal,
     card_points: tuple[int, int],
     tricks: tuple[int, int] | None,
     played: int | None,
+    hands: list[int] | None,
 ) -> Json:
+    stoeck = stoeck_seat(deal, hands)
     out = score_schieber(
         card_points=card_points,
         tricks_won=tricks,
         weis=_weis_before(deal, played),
         mode=deal.mode,
         forehand=deal.forehand,
-        stoeck_team=None if deal.stoeck is None else deal.stoeck & 1,
+        stoeck_team=None if stoeck is None else stoeck & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
         multiplier=multiplier_of(deal.mode, ck.options),
     )
-    out["stoeck"] = None if deal.stoeck is None else {"seat": deal.stoeck, "points": 20}
+    out["stoeck"] = None if stoeck is None else {"seat": stoeck, "points": STOECK_POINTS}
     out["tricks_won"] = None if tricks is None else list(tricks)
     return out
 
@@ -538,7 +564,7 @@ def _check_full(ck: Checker, deal: SchieberDeal) -> Json:
         return {}
     points = (state.points[0], state.points[1])
     tricks = (state.tricks_won[0], state.tricks_won[1])
-    out = _score(ck, deal, points, tricks, len(plays))
+    out = _score(ck, deal, points, tricks, len(plays), hands)
     out["tricks"] = state.tricks
     return out
 
@@ -676,7 +702,7 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
     _check_card_points(ck, deal, points, tricks)
     if ck.problems:
         return {}
-    return _score(ck, deal, points, tricks, None)
+    return _score(ck, deal, points, tricks, None, None)
 
 
 # ----- entry point -----------------------------------------------------------------------
@@ -726,6 +752,7 @@ def check_schieber(record: Json, preset: str, options: Options) -> Json:
 
 __all__ = [
     "check_schieber",
+    "stoeck_seat",
     "full_deal_feasible",
     "revoke_feasible",
     "score_schieber",
