@@ -5,9 +5,10 @@ Checks deal records (``check``), analyses full deals under perfect play
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
 ``score_hamburg``; ``score_match`` for Klaverjas, Belote, the Schieber and Klammern for 2
 or 3 players; ``until_over`` stops any of them at the deal that ended the match);
-``next_dealer`` says who deals next. ``PRESETS`` names the rule configurations the
-platform offers, ``ENGINE_ONLY_PRESETS`` those the engine knows but the platform does not
-offer yet (the 36-card Schieber), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
+``next_dealer`` says who deals next. ``PRESETS`` names the first platform's rule
+configurations, ``ENGINE_ONLY_PRESETS`` those the engine had before the platform's game
+profiles (Belote and the 36-card Schieber; offered through those profiles, see
+``rules``), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
 card texts (36 for the Schieber, 32 for the rest); ``player_count`` says how many sit at
 a table of a preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.

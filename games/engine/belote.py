@@ -24,8 +24,10 @@ Decisions where RULES.md is silent (also in DECISIONS.md):
 - "Dedans" after a capot: the defenders score 252 (the deal's cards with the capot),
   whichever team took all the tricks.
 - After a revoke melds count when the announcing seat's turn in the first trick came no
-  later than the revoke, and the clean team's belote only when one of the trump King
-  and Queen was played before it (both as Klammern).
+  later than the revoke (as Klammern). The clean team's belote is RULES.md's Decision
+  (``belote_seat``): a full record's clean seat that held the trump King and Queen at
+  the start, whether or not they were played; a summary's ``bella`` seat of the clean
+  team. The result's ``bella`` names the seat only when its belote counted.
 - A thrown-in record has no melds, belote, revoke, plays or card points; its ``hands``
   may be left out (the deal was never completed) or give the four 5-card hands of the
   first deal, the upcard in none of them.
@@ -58,7 +60,15 @@ from .klaverjas import (
     _check_tricks,
     all_points_need_tricks,
 )
-from .record import ENGINE_VERSION, FORMAT, Checker, _parse_plays, int_pair, parse_hands_checked
+from .record import (
+    COMMON_FIELDS,
+    ENGINE_VERSION,
+    FORMAT,
+    Checker,
+    _parse_plays,
+    int_pair,
+    parse_hands_checked,
+)
 from .rules import Options, rules_dict
 from .seatwalk import SeatWalk, incomplete_problem, revoke_problem, too_many_problem, walk_seats
 
@@ -69,8 +79,8 @@ CAPOT_BONUS: Final = 90  # 100 for all tricks instead of the last trick's 10
 BELOTE_POINTS: Final = 20
 DEAL_CARDS: Final = 32
 FIRST_DEAL_CARDS: Final = 5
-#: Fields a Belote record must not have.
-ABSENT: Final = ("bidding", "doubling", "march", "roem", "turned", "exchange")
+#: The fields of a Belote record; any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"upcard", "melds", "bella"}
 #: Fours that are melds, by natural rank (7 8 9 T J Q K A): Nines 150, Jacks 200.
 FOUR_VALUES: Final = (0, 0, 150, 100, 200, 100, 100, 100)
 #: Belote's melds (``combos``): a sequence of 3 is 20, of 4 50, of 5 or more 100.
@@ -183,9 +193,6 @@ def parse_belote(ck: Checker) -> BeloteDeal | None:
     upcard = parse_card(rec.get("upcard"))
     if upcard is None:
         ck.bad(f"upcard {rec.get('upcard')!r} is not a card (the card turned up)", "upcard")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a Belote deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
     melds = parse_combinations(ck, BELOTE_COMBOS)
     bella = rec.get("bella")
@@ -323,14 +330,23 @@ def _thrown_in(ck: Checker, deal: BeloteDeal) -> Json:
     return thrown_in_score()
 
 
-def _bella_counts(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> int | None:
-    """The team of a counted belote (after a revoke: one of K/Q played before it)."""
-    if deal.bella is None:
-        return None
-    played = plays is not None and (table.king in plays or table.queen in plays)
-    if deal.revoke is not None and plays is not None and not played:
-        return None
-    return deal.bella & 1
+def belote_seat(deal: BeloteDeal, table: TrumpTable, hands: list[int] | None) -> int | None:
+    """The seat whose belote counts, or None.
+
+    Without a revoke: the seat that announced it (``bella``). After a revoke only the
+    clean team's belote counts (RULES.md "Belote", Revoke, Decision): in a full record
+    the clean team's seat that held the trump King and Queen at the deal's start, played
+    before the revoke or not, announced or not; in a summary (``hands`` None: the engine
+    cannot see the holdings) the recorded ``bella`` seat when it is of the clean team
+    (spec: a summary's ``bella`` names the seat of belote-rebelote). The revoking team's
+    belote is lost."""
+    if deal.revoke is None:
+        return deal.bella
+    clean = 1 - (deal.revoke[0] & 1)
+    if hands is None:
+        return deal.bella if deal.bella is not None and deal.bella & 1 == clean else None
+    need = (1 << table.king) | (1 << table.queen)
+    return next((seat for seat in (clean, clean + 2) if hands[seat] & need == need), None)
 
 
 def _melds_before(deal: BeloteDeal, played: int) -> list[BeloteMeld]:
@@ -342,10 +358,8 @@ def _melds_before(deal: BeloteDeal, played: int) -> list[BeloteMeld]:
     return [m for m in melds if (m.seat - deal.forehand) % 4 <= played]
 
 
-def _result_tail(deal: BeloteDeal, table: TrumpTable, plays: list[int] | None) -> Json:
-    team = _bella_counts(deal, table, plays)
-    seat = deal.bella
-    return {"bella": None if team is None or seat is None else {"seat": seat, "points": 20}}
+def _result_tail(seat: int | None) -> Json:
+    return {"bella": None if seat is None else {"seat": seat, "points": BELOTE_POINTS}}
 
 
 # ----- full records ----------------------------------------------------------------------
@@ -432,6 +446,7 @@ def _check_full(ck: Checker, deal: BeloteDeal) -> Json:
     if ck.problems:
         return {}
     tricks = _teams(walk.tricks_won)
+    bella = belote_seat(deal, table, hands)
     out = score_belote(
         takers=declarer & 1,
         card_points=_teams(walk.points),
@@ -439,10 +454,10 @@ def _check_full(ck: Checker, deal: BeloteDeal) -> Json:
         melds=_melds_before(deal, len(plays)),
         trump=trump,
         forehand=deal.forehand,
-        belote_team=_bella_counts(deal, table, plays),
+        belote_team=None if bella is None else bella & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
     )
-    out.update(_result_tail(deal, table, plays))
+    out.update(_result_tail(bella))
     out["tricks_won"] = list(tricks)
     out["tricks"] = walk.tricks
     return out
@@ -488,6 +503,7 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
     _check_card_points(ck, points, tricks, revoke_value)
     if ck.problems:
         return {}
+    bella = belote_seat(deal, table, None)
     out = score_belote(
         takers=declarer & 1,
         card_points=points,
@@ -495,10 +511,10 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
         melds=[m for _, m in deal.melds],
         trump=trump,
         forehand=deal.forehand,
-        belote_team=None if deal.bella is None else deal.bella & 1,
+        belote_team=None if bella is None else bella & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
     )
-    out.update(_result_tail(deal, table, None))
+    out.update(_result_tail(bella))
     out["tricks_won"] = None if tricks is None else list(tricks)
     return out
 
@@ -509,12 +525,13 @@ def _check_summary(ck: Checker, deal: BeloteDeal) -> Json:
 def check_belote(record: Json, preset: str, options: Options) -> Json:
     """Check a Belote record under resolved rules; the result object."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Belote deal record")
     mode = "full" if "hands" in record else "summary"
     deal = parse_belote(ck)
     if deal is None or ck.problems:
         return ck.invalid(mode)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     contract = deal.contract
     out: Json = {
@@ -539,4 +556,11 @@ def check_belote(record: Json, preset: str, options: Options) -> Json:
     return out
 
 
-__all__ = ["BeloteMeld", "check_belote", "meld_contest", "meld_of_cards", "score_belote"]
+__all__ = [
+    "BeloteMeld",
+    "belote_seat",
+    "check_belote",
+    "meld_contest",
+    "meld_of_cards",
+    "score_belote",
+]

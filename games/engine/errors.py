@@ -7,8 +7,13 @@ Every problem has a stable snake_case ``code`` (the web layer renders it in Germ
 
 Codes:
 
-- ``bad_format``: the record is not a deal record: not an object, a missing or unexpected
-  field, a value of the wrong type, an unknown card or suit text.
+- ``bad_format``: the record is not a deal record: not an object, a missing field or one
+  that belongs to the other mode (``plays`` in a summary), a value of the wrong type, an
+  unknown card or suit text.
+- ``unknown_field``: a top-level field the game's record does not have (each game's
+  module lists its own, ``RECORD_FIELDS``): a typing error, another game's field
+  (``weis`` in a Klaverjas record) or a table's note; ``field`` and ``params.field`` name
+  it.
 - ``unknown_rules``: the ``rules`` field names an unknown preset or option, or an
   option value of the wrong type.
 - ``wrong_card_count``: a hand does not hold exactly 8 cards.
@@ -55,6 +60,7 @@ class Code(StrEnum):
     """Stable problem codes (see the module docstring)."""
 
     BAD_FORMAT = "bad_format"
+    UNKNOWN_FIELD = "unknown_field"
     UNKNOWN_RULES = "unknown_rules"
     WRONG_CARD_COUNT = "wrong_card_count"
     DUPLICATE_CARD = "duplicate_card"

@@ -38,7 +38,15 @@ from typing import Any, Final
 
 from .cards import CARD_TEXT, SUIT_LETTERS, SUIT_NAMES, TABLES, TrumpTable, parse_card, parse_suit
 from .errors import Code, Problem
-from .record import ENGINE_VERSION, FORMAT, Checker, _parse_hands, _parse_plays, int_pair
+from .record import (
+    COMMON_FIELDS,
+    ENGINE_VERSION,
+    FORMAT,
+    Checker,
+    _parse_hands,
+    _parse_plays,
+    int_pair,
+)
 from .rules import Options, rules_dict
 from .seatwalk import (
     SeatWalk,
@@ -67,8 +75,9 @@ KLAVERJAS_POINTS: Final = tuple(
 KLAVERJAS_TABLES: Final = tuple(
     dataclasses.replace(t, points=KLAVERJAS_POINTS[t.trump]) for t in TABLES
 )
-#: Fields a Klaverjas record must not have.
-ABSENT: Final = ("bidding", "doubling", "march", "melds", "bella")
+#: The fields of a Klaverjas record (no bidding, doubling, March, melds or Bella: roem is
+#: counted from the tricks); any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"upcard", "roem"}
 
 
 class KlaverjasDeal:
@@ -145,9 +154,6 @@ def parse_klaverjas(ck: Checker) -> KlaverjasDeal | None:
         upcard = parse_card(rec["upcard"])
         if upcard is None:
             ck.bad(f"upcard {rec['upcard']!r} is not a card", "upcard")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a Klaverjas deal has no {name}", name)
     forehand = None if dealer is None else (dealer + 1) % 4
     trump = _parse_contract(ck, rec.get("contract"), forehand)
     revoke = ck.parse_revoke(rec.get("revoke"))
@@ -459,12 +465,13 @@ def _check_summary(ck: Checker, deal: KlaverjasDeal) -> Json:
 def check_klaverjas(record: Json, preset: str, options: Options) -> Json:
     """Check a Klaverjas record under resolved rules; the result object."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Klaverjas deal record")
     mode = "full" if "hands" in record else "summary"
     deal = parse_klaverjas(ck)
     if deal is None:
         return ck.invalid(mode)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     out: Json = {
         "valid": True,

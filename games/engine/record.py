@@ -3,7 +3,12 @@
 Parses the record of ``spec/deal-record.md``, validates it (format, contract, bidding,
 hands, melds, Bella, every play, the revoke, or for a summary the feasibility of its
 numbers), then hands the established facts to ``scoring``. ``check`` never raises:
-every problem becomes an entry of ``errors``. Unknown top-level fields are ignored.
+every problem becomes an entry of ``errors``.
+
+Each game's module lists the top-level fields its record may have (``RECORD_FIELDS``;
+the Klammern record's here, built on ``COMMON_FIELDS``); ``Checker.refuse_unknown_fields``
+refuses any other field with ``unknown_field``, so a new game declares its fields in its
+own module only.
 """
 
 from __future__ import annotations
@@ -39,6 +44,22 @@ FORMAT: Final = "klammern-deal/1"
 KINDS: Final = ("orgi", "kleines", "besser", "thrown_in")
 FULL_ONLY: Final = ("hands", "plays")
 SUMMARY_ONLY: Final = ("card_points", "tricks_won")
+#: The fields every game's record has (spec/deal-record.md); a game adds its own.
+COMMON_FIELDS: Final = frozenset(
+    {
+        "format",
+        "rules",
+        "dealer",
+        "hands",
+        "contract",
+        "plays",
+        "revoke",
+        "card_points",
+        "tricks_won",
+    }
+)
+#: The fields of a Klammern record (4 players, ``klammern`` and ``klammern-hamburg``).
+RECORD_FIELDS: Final = COMMON_FIELDS | {"upcard", "bidding", "doubling", "march", "melds", "bella"}
 
 Json = dict[str, Any]
 #: For each leading seat: (position in the trick, seat) of the three seats that follow.
@@ -174,17 +195,36 @@ def _well_formed_melds(value: object) -> list[tuple[int, Meld]] | None:
 class Checker:
     """Collects the problems of one record while checking it."""
 
-    __slots__ = ("options", "preset", "problems", "record")
+    __slots__ = ("options", "preset", "problems", "record", "unknown")
 
     def __init__(self, record: Json, preset: str, options: Options) -> None:
         self.record = record
         self.preset = preset
         self.options = options
         self.problems: list[Problem] = []
+        #: ``unknown_field`` problems, kept apart so that they do not stop the checks of
+        #: the known fields (every problem is listed at once).
+        self.unknown: list[Problem] = []
 
     def bad(self, message: str, where: str, **params: Any) -> None:
         """Record a ``bad_format`` problem."""
         self.problems.append(Problem(Code.BAD_FORMAT, message, field=where, params=params))
+
+    def refuse_unknown_fields(self, allowed: frozenset[str], game: str) -> None:
+        """An ``unknown_field`` problem for each top-level field that is not in
+        ``allowed`` (the game's ``RECORD_FIELDS``), in name order; ``game`` names the
+        game in the message ("a Belote deal record")."""
+        if allowed.issuperset(self.record):
+            return
+        for name in sorted(str(key) for key in self.record if key not in allowed):
+            self.unknown.append(
+                Problem(
+                    Code.UNKNOWN_FIELD,
+                    f"{game} has no field {name!r}: remove it",
+                    field=name,
+                    params={"field": name},
+                )
+            )
 
     # ----- common fields -------------------------------------------------------------
 
@@ -323,11 +363,15 @@ class Checker:
 
     # ----- results ---------------------------------------------------------------------
 
+    def failed(self) -> bool:
+        """Whether the record has a problem (an unknown field included)."""
+        return bool(self.problems) or bool(self.unknown)
+
     def invalid(self, mode: str | None) -> Json:
-        """The result of an invalid record."""
+        """The result of an invalid record: the unknown fields' problems, then the rest."""
         return {
             "valid": False,
-            "errors": [p.to_dict() for p in self.problems],
+            "errors": [p.to_dict() for p in self.unknown + self.problems],
             "mode": mode,
             "rules": rules_dict(self.preset, self.options),
             "engine_version": ENGINE_VERSION,
@@ -1087,6 +1131,7 @@ def _check(record: object) -> Json:
 def check_klammern(record: Json, preset: str, options: Options) -> Json:
     """Check a record of the 4-player Klammern game under resolved rules."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Klammern deal record")
     mode = "full" if "hands" in record else "summary"
     parsed = ck.parse_common()
     if parsed is None:
@@ -1104,7 +1149,7 @@ def check_klammern(record: Json, preset: str, options: Options) -> Json:
     if parsed.contract.kind == "thrown_in":
         _thrown_in_extras(ck, parsed)
     scored = check_full(ck, parsed) if mode == "full" else check_summary(ck, parsed)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     tricks = scored.pop("tricks", [] if mode == "full" else None)
     return ck.valid(mode, parsed, scored, tricks)
@@ -1131,4 +1176,12 @@ def check(record: object) -> Json:
         return unchecked(Problem(Code.INTERNAL_ERROR, f"the engine failed on this record: {exc!r}"))
 
 
-__all__ = ["ENGINE_VERSION", "check", "check_klammern", "resolve_record_rules", "walk_plays"]
+__all__ = [
+    "COMMON_FIELDS",
+    "ENGINE_VERSION",
+    "RECORD_FIELDS",
+    "check",
+    "check_klammern",
+    "resolve_record_rules",
+    "walk_plays",
+]

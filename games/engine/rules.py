@@ -10,12 +10,14 @@ Presets: ``klammern`` and ``klammern-hamburg`` (4 players, the Klammern record),
 ``"belote"``) and ``schieber`` (``game`` = ``"schieber"``, the 36-card Schieberjass, whose
 ``multipliers`` option scales a deal's points by its trump or mode).
 
-``PRESETS`` are the presets the platform offers (its tournament forms list them all);
-``ENGINE_ONLY_PRESETS`` are checked, dealt and kept by the engine but not offered yet
-(Belote and the Schieber, until the platform's game profiles know them); ``ALL_PRESETS`` is both.
-``resolve_named_rules`` (the engine's own door: ``check``, ``random_deal``, the
-keepers) knows all of them; ``resolve_rules``, the platform's door, refuses an
-engine-only preset unless ``include_engine_only=True`` is passed, so a tournament cannot be
+``PRESETS`` are the presets of the first platform (the Klammern, Klaverjas and 2/3-player
+presets); ``ENGINE_ONLY_PRESETS`` are the games added to the engine before the platform
+had their game profiles: Belote and the Schieber. Both are offered for tournaments now,
+through their profiles (``games/profiles``); Belote Contrée (RULES.md) has no preset
+yet. ``ALL_PRESETS`` is both. ``resolve_named_rules`` (the engine's own door: ``check``,
+``random_deal``, the keepers) knows all of them; ``resolve_rules``, the platform's door,
+refuses an engine-only preset unless ``include_engine_only=True`` is passed, which the
+profiles' registry does for a preset it has a profile of, so a tournament cannot be
 stored with rules the platform does not know how to run. ``game`` and ``players`` are fixed
 by the preset and cannot be set as options. The legal-move switches combine:
 ``overtrump_on_trump_lead``; ``no_undertrump`` (Klaverjas: a player who cannot follow
@@ -159,7 +161,8 @@ PRESETS: Final[dict[str, Options]] = {
         target_points=500,
     ),
 }
-#: Presets the engine knows but the platform does not offer yet (see the docstring).
+#: Presets the engine had before the platform's profiles; offered through those profiles
+#: (``resolve_rules`` needs ``include_engine_only=True``; see the docstring).
 ENGINE_ONLY_PRESETS: Final[dict[str, Options]] = {
     # RULES.md "Belote": partner heads the trick -> only follow suit (also on a trump
     # lead); otherwise trump, overtrump if able, else any trump (undertrumping is a duty).

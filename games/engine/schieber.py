@@ -25,8 +25,10 @@ Decisions where RULES.md is silent (also in DECISIONS.md):
   held is ``bella_not_held`` (the Stöck is the Schieber's Bella), and Stöck outside a
   trump mode is a ``bad_format``.
 - After a revoke, Weis count when the seat's turn in the first trick came no later than
-  the revoke (as Belote); the Stöck is a holding (the spec names the seat holding King
-  and Queen), so the clean team's Stöck counts as recorded.
+  the revoke (as Belote). The clean team's Stöck is RULES.md's Decision
+  (``stoeck_seat``): a full record's clean seat that held the trump King and Queen at
+  the start, played before the revoke or not; a summary's ``stoeck`` seat of the clean
+  team. The result's ``stoeck`` names the seat only when its Stöck counted.
 - ``winner_team`` is the team with more points (a played deal's total, 157 or 257 plus
   Weis and Stöck in tens, is odd, so there is no tie), the clean team after a revoke; the
   multiplier also applies after a revoke.
@@ -70,7 +72,7 @@ from .jass import (
     parse_jass_card,
 )
 from .klaverjas import _check_tricks
-from .record import ENGINE_VERSION, FORMAT, Checker, int_pair
+from .record import COMMON_FIELDS, ENGINE_VERSION, FORMAT, Checker, int_pair
 from .rules import Options, rules_dict
 from .seatwalk import (
     incomplete_problem,
@@ -86,18 +88,8 @@ MATCH_BONUS: Final = 100
 STOECK_POINTS: Final = 20
 TRICKS: Final = 9
 HAND_SIZE: Final = 9
-#: Fields a Schieber record must not have.
-ABSENT: Final = (
-    "upcard",
-    "bidding",
-    "doubling",
-    "march",
-    "melds",
-    "bella",
-    "roem",
-    "turned",
-    "exchange",
-)
+#: The fields of a Schieber record; any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"weis", "stoeck"}
 MODES: Final = {"trump": -1, "obenabe": OBENABE, "undenufe": UNDENUFE}
 #: Weis: four of a kind by natural rank 6 7 8 9 T J Q K A (four 8s, 7s or 6s nothing).
 FOUR_WEIS: Final = (0, 0, 0, 150, 100, 200, 100, 100, 100)
@@ -257,9 +249,6 @@ def parse_schieber(ck: Checker) -> SchieberDeal | None:
     dealer = _seat(rec.get("dealer"))
     if dealer is None:
         ck.bad("dealer must be a seat 0-3", "dealer")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a Schieber deal has no {name}", name)
     contract = _parse_contract(ck, rec.get("contract"))
     weis = parse_combinations(ck, WEIS)
     stoeck = _seat(rec.get("stoeck"))
@@ -340,24 +329,48 @@ def _weis_before(deal: SchieberDeal, played: int | None) -> list[Weis]:
     return [w for w in weis if (w.seat - deal.forehand) % 4 <= played]
 
 
+def stoeck_seat(deal: SchieberDeal, hands: list[int] | None) -> int | None:
+    """The seat whose Stöck counts, or None.
+
+    Without a revoke: the recorded ``stoeck`` seat. After a revoke only the clean team's
+    Stöck counts (RULES.md "Schieberjass", Revoke, Decision): in a full record the clean
+    team's seat that held the trump King and Queen at the deal's start, played before
+    the revoke or not, recorded or not; in a summary (``hands`` None: the engine cannot
+    see the holdings) the recorded ``stoeck`` seat when it is of the clean team (spec:
+    a summary's ``stoeck`` is the seat holding them). The revoking team's Stöck is lost;
+    Obenabe and Undenufe have no Stöck."""
+    if deal.revoke is None:
+        return deal.stoeck
+    clean = 1 - (deal.revoke[0] & 1)
+    if hands is None:
+        return deal.stoeck if deal.stoeck is not None and deal.stoeck & 1 == clean else None
+    table = deal.table
+    if table.trump < 0:
+        return None
+    need = (1 << table.king) | (1 << table.queen)
+    return next((seat for seat in (clean, clean + 2) if hands[seat] & need == need), None)
+
+
 def _score(
     ck: Checker,
     deal: SchieberDeal,
     card_points: tuple[int, int],
     tricks: tuple[int, int] | None,
     played: int | None,
+    hands: list[int] | None,
 ) -> Json:
+    stoeck = stoeck_seat(deal, hands)
     out = score_schieber(
         card_points=card_points,
         tricks_won=tricks,
         weis=_weis_before(deal, played),
         mode=deal.mode,
         forehand=deal.forehand,
-        stoeck_team=None if deal.stoeck is None else deal.stoeck & 1,
+        stoeck_team=None if stoeck is None else stoeck & 1,
         revoke_team=None if deal.revoke is None else deal.revoke[0] & 1,
         multiplier=multiplier_of(deal.mode, ck.options),
     )
-    out["stoeck"] = None if deal.stoeck is None else {"seat": deal.stoeck, "points": 20}
+    out["stoeck"] = None if stoeck is None else {"seat": stoeck, "points": STOECK_POINTS}
     out["tricks_won"] = None if tricks is None else list(tricks)
     return out
 
@@ -551,7 +564,7 @@ def _check_full(ck: Checker, deal: SchieberDeal) -> Json:
         return {}
     points = (state.points[0], state.points[1])
     tricks = (state.tricks_won[0], state.tricks_won[1])
-    out = _score(ck, deal, points, tricks, len(plays))
+    out = _score(ck, deal, points, tricks, len(plays), hands)
     out["tricks"] = state.tricks
     return out
 
@@ -689,7 +702,7 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
     _check_card_points(ck, deal, points, tricks)
     if ck.problems:
         return {}
-    return _score(ck, deal, points, tricks, None)
+    return _score(ck, deal, points, tricks, None, None)
 
 
 # ----- entry point -----------------------------------------------------------------------
@@ -698,12 +711,13 @@ def _check_summary(ck: Checker, deal: SchieberDeal) -> Json:
 def check_schieber(record: Json, preset: str, options: Options) -> Json:
     """Check a Schieber record under resolved rules; the result object."""
     ck = Checker(record, preset, options)
+    ck.refuse_unknown_fields(RECORD_FIELDS, "a Schieber deal record")
     mode = "full" if "hands" in record else "summary"
     deal = parse_schieber(ck)
     if deal is None or ck.problems:
         return ck.invalid(mode)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     trump = deal.table.trump
     contract: Json = {"kind": "schieber", "chooser": deal.chooser, "mode": MODE_NAMES[deal.mode]}
@@ -738,6 +752,7 @@ def check_schieber(record: Json, preset: str, options: Options) -> Json:
 
 __all__ = [
     "check_schieber",
+    "stoeck_seat",
     "full_deal_feasible",
     "revoke_feasible",
     "score_schieber",

@@ -53,6 +53,7 @@ from .cards import (
 from .errors import Code, Problem
 from .melds import Meld, melds_json
 from .record import (
+    COMMON_FIELDS,
     ENGINE_VERSION,
     FORMAT,
     Checker,
@@ -69,8 +70,8 @@ Json = dict[str, Any]
 
 HAND_SIZE: Final = 9
 SEVEN = 0
-#: Fields a record of this game must not have.
-ABSENT: Final = ("doubling", "march", "upcard")
+#: The fields of a record for 2 or 3 players; any other is an ``unknown_field``.
+RECORD_FIELDS: Final = COMMON_FIELDS | {"turned", "exchange", "bidding", "melds", "bella"}
 
 
 class SoloDeal:
@@ -177,9 +178,6 @@ def parse_solo(ck: Checker, n: int) -> SoloDeal | None:
             ck.bad(f"turned {rec['turned']!r} is not a card", "turned")
     elif "hands" in rec or "bidding" in rec or "exchange" in rec:
         ck.bad("the turned card is missing", "turned")
-    for name in ABSENT:
-        if name in rec:
-            ck.bad(f"a deal for {n} players has no {name}", name)
     exchange = _parse_seat_field(ck, "exchange", n)
     contract = _parse_contract(ck, n)
     melds = _parse_melds(ck, n)
@@ -642,6 +640,7 @@ def check_solo(record: Json, preset: str, options: Options) -> Json:
     """Check a record for 2 or 3 players under resolved rules; the result object."""
     ck = Checker(record, preset, options)
     n = options.players
+    ck.refuse_unknown_fields(RECORD_FIELDS, f"a deal record for {n} players")
     mode = "full" if "hands" in record else "summary"
     deal = parse_solo(ck, n)
     if deal is None:
@@ -652,7 +651,7 @@ def check_solo(record: Json, preset: str, options: Options) -> Json:
     if deal.kind == "thrown_in":
         _thrown_in_extras(ck)
     scored = _check_full(ck, deal) if mode == "full" else _check_summary(ck, deal)
-    if ck.problems:
+    if ck.failed():
         return ck.invalid(mode)
     out: Json = {
         "valid": True,

@@ -104,6 +104,41 @@ def test_invalid_record_is_rejected_with_engine_errors(event: Event, device: API
     assert post(device, event.match1, 1, summary_record(), key="k1").status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("note", "table 4"), ("weis", []), ("stoeck", 0), ("roem", [0, 0]), ("turned", "7H")],
+)
+def test_a_field_this_game_has_not_is_refused_by_the_engine(
+    event: Event, device: APIClient, name: str, value: Any
+) -> None:
+    # the Schieber's weis or the Klaverjas roem are no fields of a Klammern record
+    response = post(device, event.match1, 1, {**summary_record(), name: value})
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "unknown_field"
+    assert [(e["code"], e["field"], e["params"]) for e in body["errors"]] == [
+        ("unknown_field", name, {"field": name})
+    ]
+    assert not Deal.objects.exists() and not IdempotencyRecord.objects.exists()
+
+
+def test_an_unknown_field_comes_with_the_records_other_problems(
+    event: Event, device: APIClient
+) -> None:
+    response = post(device, event.match1, 1, {**invalid_record(), "note": "x"})
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "unknown_field"
+    assert [e["code"] for e in body["errors"]] == [
+        "unknown_field",
+        "contract_mismatch",
+        "impossible_points",
+    ]
+    assert not Deal.objects.exists()
+
+
 def test_missing_idempotency_key_is_400(event: Event, device: APIClient) -> None:
     response = device.post(url(event.match1, 1), summary_record(), format="json")
 

@@ -64,8 +64,9 @@ def test_the_engines_errors_come_in_the_callers_language(
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("nl", "Deze invoer ontbreekt of is niet geldig."),
-        ("de", "Diese Angabe fehlt oder ist ungültig."),
+        ("nl", "Het spelverslag van dit spel heeft geen veld note: verwijder het."),
+        ("de", "Die Spielangabe dieses Spiels hat kein Feld note: bitte entfernen."),
+        ("en", "This game's deal record has no field note: remove it."),
     ],
 )
 def test_an_unknown_field_is_told_in_the_callers_language(
@@ -73,7 +74,9 @@ def test_an_unknown_field_is_told_in_the_callers_language(
 ) -> None:
     reply = post(event, 1, {**summary_record(), "note": "x"}, language)
     assert reply.json()["code"] == "unknown_field"
-    assert reply.json()["errors"] == [{"code": "bad_format", "message": expected, "field": "note"}]
+    assert reply.json()["errors"] == [
+        {"code": "unknown_field", "message": expected, "field": "note", "params": {"field": "note"}}
+    ]
 
 
 @pytest.mark.parametrize(

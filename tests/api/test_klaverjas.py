@@ -10,6 +10,7 @@ import pytest
 
 from tests.factories import PlayerFactory
 from tournaments.clubs.models import Club
+from tournaments.common.errors import InvalidRecord
 from tournaments.deals.services import submit_deal
 from tournaments.draw import services as draw
 from tournaments.events import services
@@ -100,6 +101,18 @@ def test_a_nat_deal_gives_the_defenders_everything_and_a_draw_is_one_match_point
     data = snapshots.compute_tournament_standings(tournament_id=tournament.pk)
     assert [row["tournament_points"] for row in data["rows"]] == [1, 1, 1, 1]
     assert {row["augen"] for row in data["rows"]} == {162}
+
+
+@pytest.mark.parametrize("name", ["weis", "melds", "bella", "turned"])
+def test_a_field_of_another_game_is_refused_in_a_klaverjas_record(club_a: Club, name: str) -> None:
+    _, round_ = klaverjas_round(club_a)
+    match = round_.matches.order_by("table__number").first()
+    with pytest.raises(InvalidRecord) as refused:
+        submit_deal(match=match, number=1, record={**klaverjas_record(0, [92, 70]), name: []})
+    assert refused.value.code == "unknown_field"
+    assert [(e["code"], e["field"]) for e in refused.value.errors or []] == [
+        ("unknown_field", name)
+    ]
 
 
 def test_klaverjas_with_a_target_ends_when_a_team_reaches_it(club_a: Club) -> None:

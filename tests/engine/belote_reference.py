@@ -4,9 +4,10 @@ Slow and obvious on purpose: cards are their texts (``"JH"``), ranks are looked 
 strings, nothing is precomputed and nothing of ``games.engine`` is imported. It deals
 random Belote deals, plays them with its own legal-move rule, sometimes ends one with a
 revoke, and scores a finished deal, so ``test_belote`` can hold the engine's ``check``
-to it on thousands of deals. The engine decisions RULES.md leaves open (which melds
-count after a revoke in the first trick; belote after a revoke) are followed as
-``games/engine/belote.py`` states them.
+to it on thousands of deals. The engine decision RULES.md leaves open (which melds
+count after a revoke in the first trick) is followed as ``games/engine/belote.py``
+states it; after a revoke the clean team's belote is its King and Queen of trumps held in
+one hand at the start (RULES.md, Revoke, Decision).
 """
 
 from __future__ import annotations
@@ -210,10 +211,13 @@ def score(record: dict[str, Any]) -> dict[str, Any]:
         meld_team = best["seat"] % 2
         meld_points = sum(meld_value(m["cards"]) for m in melds if m["seat"] % 2 == meld_team)
     belote_team = None
-    if "bella" in record:
-        played = "K" + trump in plays or "Q" + trump in plays
-        if revoke is None or played:
-            belote_team = record["bella"] % 2
+    if revoke is not None:  # RULES.md Decision: held at the start, played or not
+        clean = 1 - revoke["seat"] % 2
+        hands = record["hands"]
+        if any("K" + trump in hands[s] and "Q" + trump in hands[s] for s in (clean, clean + 2)):
+            belote_team = clean
+    elif "bella" in record:
+        belote_team = record["bella"] % 2
     if revoke is not None:
         clean = 1 - revoke["seat"] % 2
         result = [0, 0]

@@ -6,8 +6,9 @@ up in strings, nothing is precomputed and nothing of ``games.engine`` is importe
 deals random Schieber deals (36 cards, 9 each), plays them with its own legal-move rule,
 sometimes ends one with a revoke, and scores a finished deal, so ``test_schieber`` can
 hold the engine's ``check`` to it on thousands of deals. The engine decisions RULES.md
-leaves open (which Weis count after a revoke in the first trick; the Stöck as a holding)
-are followed as ``games/engine/schieber.py`` states them.
+leaves open (which Weis count after a revoke in the first trick) are followed as
+``games/engine/schieber.py`` states them; after a revoke the clean team's Stöck is its
+King and Queen of trumps held in one hand at the start (RULES.md, Revoke, Decision).
 """
 
 from __future__ import annotations
@@ -220,6 +221,13 @@ def score(record: dict[str, Any], *, multipliers: bool = False) -> dict[str, Any
         weis_team = best["seat"] % 2
         weis_points = sum(weis_value(w["cards"]) for w in weis if w["seat"] % 2 == weis_team)
     stoeck_team = record["stoeck"] % 2 if "stoeck" in record else None
+    if revoke is not None:  # RULES.md Decision: held at the start, played or not
+        clean = 1 - revoke["seat"] % 2
+        hands = record["hands"]
+        held = trump is not None and any(
+            "K" + trump in hands[s] and "Q" + trump in hands[s] for s in (clean, clean + 2)
+        )
+        stoeck_team = clean if held else None
     factor = MULTIPLIER[trump if trump is not None else mode] if multipliers else 1
     result = [0, 0]
     match = None

@@ -286,9 +286,9 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
         ["contract_mismatch"],
     ),
     ("no_upcard", {"card_points": [100, 62], "upcard": None}, ["bad_format"]),
-    ("bidding_absent", {"card_points": [100, 62], "bidding": []}, ["bad_format"]),
-    ("no_doubling", {"card_points": [100, 62], "doubling": "kontra"}, ["bad_format"]),
-    ("no_march", {"card_points": [100, 62], "march": True}, ["bad_format"]),
+    ("bidding_absent", {"card_points": [100, 62], "bidding": []}, ["unknown_field"]),
+    ("no_doubling", {"card_points": [100, 62], "doubling": "kontra"}, ["unknown_field"]),
+    ("no_march", {"card_points": [100, 62], "march": True}, ["unknown_field"]),
     (
         "four_eights_no_meld",
         {"card_points": [100, 62], "melds": [{"seat": 1, "cards": ["8C", "8S", "8H", "8D"]}]},
@@ -443,7 +443,9 @@ def test_illegal_play_names_seat_and_card() -> None:
     record["plays"] = ["AH"]
     revoked = check(record)
     assert revoked["valid"] and revoked["outcome"] == "revoke"
-    assert revoked["points"] == [162, 0]
+    # seat 0 (clean) held trump K and Q from the start: its belote counts, unplayed
+    assert revoked["points"] == [162 + 20, 0]
+    assert revoked["bella"] == {"seat": 0, "points": 20}
 
 
 def test_thrown_in_full_record_with_first_hands() -> None:
@@ -534,11 +536,15 @@ def _as_summary(record: dict[str, Any], want: dict[str, Any]) -> dict[str, Any]:
     if melds:
         rec["melds"] = melds
     trump = record["contract"]["trump"]
-    counted = "revoke" not in record or any(
-        c in record["plays"] for c in ("K" + trump, "Q" + trump)
-    )
-    if "bella" in record and counted:
-        rec["bella"] = record["bella"]
+    if "revoke" not in record:
+        if "bella" in record:
+            rec["bella"] = record["bella"]
+        return rec
+    # after a revoke the sheet names the seat that held trump K and Q (announced or not)
+    hands = record["hands"]
+    holder = [s for s in range(4) if "K" + trump in hands[s] and "Q" + trump in hands[s]]
+    if holder:
+        rec["bella"] = holder[0]
     return rec
 
 

@@ -282,17 +282,17 @@ KLAVERJAS_SUMMARY_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             "roem": [0, 0],
             "melds": [{"seat": 0, "cards": ["7C", "8C", "9C"]}],
         },
-        {"valid": False, "codes": ["bad_format"]},
+        {"valid": False, "codes": ["unknown_field"]},
     ),
     (
         "bella_not_allowed",
         {"card_points": [100, 62], "roem": [0, 0], "bella": 0},
-        {"valid": False, "codes": ["bad_format"]},
+        {"valid": False, "codes": ["unknown_field"]},
     ),
     (
         "kontra_not_allowed",
         {"card_points": [100, 62], "roem": [0, 0], "doubling": "kontra"},
-        {"valid": False, "codes": ["bad_format"]},
+        {"valid": False, "codes": ["unknown_field"]},
     ),
     (
         "declarer_not_forehand",
@@ -463,7 +463,7 @@ SOLO_CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         "doubling_not_allowed",
         K2,
         {"card_points": [90, 74], "doubling": "kontra"},
-        {"valid": False, "codes": ["bad_format"]},
+        {"valid": False, "codes": ["unknown_field"]},
     ),
     (
         "seat_3_unknown",

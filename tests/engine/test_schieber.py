@@ -472,7 +472,7 @@ REFUSALS: list[tuple[str, dict[str, Any], list[str]]] = [
         ["impossible_points"],
     ),
     *[
-        (f"upcard_{name}", {"card_points": [100, 57], name: value}, ["bad_format"])
+        (f"upcard_{name}", {"card_points": [100, 57], name: value}, ["unknown_field"])
         for name, value in [
             ("upcard", "7H"),
             ("bidding", []),
@@ -647,7 +647,9 @@ def test_illegal_play_and_the_revoke() -> None:
     record["plays"] = ["AH"]
     revoked = check(record)
     assert revoked["valid"] and revoked["outcome"] == "revoke"
-    assert revoked["points"] == [157, 0] and revoked["card_points"] == [0, 0]
+    # seat 0 (clean) held trump K and Q from the start: its Stöck counts, unplayed
+    assert revoked["points"] == [157 + 20, 0] and revoked["card_points"] == [0, 0]
+    assert revoked["stoeck"] == {"seat": 0, "points": 20}
 
 
 def test_revoke_in_the_first_trick_counts_the_weis_shown_before_it() -> None:
@@ -662,8 +664,9 @@ def test_revoke_in_the_first_trick_counts_the_weis_shown_before_it() -> None:
     )
     result = check(record)
     assert result["valid"], result["errors"]
-    # seat 1's run 7C-AC (8 cards, 250) counts, the clean team scores it
-    assert result["weis"]["winning_team"] == 1 and result["points"] == [157 + 250, 0]
+    # seat 1's run 7C-AC (8 cards, 250) counts, the clean team scores it, and its Stöck
+    # (seat 0 holds trump K and Q)
+    assert result["weis"]["winning_team"] == 1 and result["points"] == [157 + 250 + 20, 0]
 
 
 FULL_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
@@ -848,6 +851,14 @@ def _as_summary(record: dict[str, Any], want: dict[str, Any]) -> dict[str, Any]:
     ]
     if weis:
         rec["weis"] = weis
+    trump = record["contract"].get("trump")
+    if "revoke" in record and trump is not None:
+        # after a revoke the sheet names the seat that held trump K and Q (recorded or not)
+        rec.pop("stoeck", None)
+        hands = record["hands"]
+        holder = [s for s in range(4) if "K" + trump in hands[s] and "Q" + trump in hands[s]]
+        if holder:
+            rec["stoeck"] = holder[0]
     return rec
 
 

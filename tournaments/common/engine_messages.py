@@ -32,6 +32,7 @@ SOURCE_LANGUAGE = "en"
 def _templates() -> dict[str, str]:
     return {
         "bad_format": _("This entry is missing or not valid."),
+        "unknown_field": _("This game's deal record has no field {field}: remove it."),
         "unknown_rules": _("These rules are unknown."),
         "rules_mismatch": _("This tournament plays other rules."),
         "wrong_card_count": _("{seat} holds {count} cards: that is not a whole hand of this game."),

@@ -53,31 +53,6 @@ from tournaments.results.duplicate import board_mismatch
 from tournaments.results.versions import QueuedWith, notify_results_changed, results_changes_last
 
 MAX_LIGA_DEALS = 40
-#: The fields of a deal record (spec/deal-record.md, all presets); any other is refused.
-RECORD_FIELDS = frozenset(
-    {
-        "format",
-        "rules",
-        "dealer",
-        "hands",
-        "upcard",
-        "turned",
-        "exchange",
-        "contract",
-        "bidding",
-        "doubling",
-        "march",
-        "melds",
-        "bella",
-        "plays",
-        "revoke",
-        "card_points",
-        "roem",
-        "tricks_won",
-        "weis",
-        "stoeck",
-    }
-)
 ROUND_NOT_OPEN = _("This table's round is not open for results.")
 
 
@@ -94,22 +69,9 @@ class ApiResult:
 # --- the record -----------------------------------------------------------------------
 
 
-def _unknown_fields(record: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {"code": "bad_format", "message": f"unknown field {name!r}", "field": name}
-        for name in sorted(set(record) - RECORD_FIELDS)
-    ]
-
-
 def _with_tournament_rules(record: dict[str, Any], match: Match) -> dict[str, Any]:
     """The record with the tournament's fixed rules; a record naming other rules is
-    refused, and so is a field the deal record does not have."""
-    if errors := _unknown_fields(record):
-        raise InvalidRecord(
-            "unknown_field",
-            _("The deal record has fields it cannot have; nothing was stored."),
-            errors=errors,
-        )
+    refused."""
     tournament = match.round.tournament
     rules: str | dict[str, Any] = tournament.rules_preset
     if tournament.rules_options:
@@ -126,14 +88,21 @@ def _with_tournament_rules(record: dict[str, Any], match: Match) -> dict[str, An
 
 def check_record(record: dict[str, Any], *, match: Match) -> dict[str, Any]:
     """The engine's result for a valid record; raises ``InvalidRecord`` with the
-    engine's errors otherwise."""
+    engine's errors otherwise: code ``unknown_field`` when the engine found a field the
+    game's record does not have (each game's module lists its fields), else
+    ``invalid_record``."""
     result = engine.check(_with_tournament_rules(record, match))
     if not result.get("valid"):
+        errors = result.get("errors", [])
+        if any(error.get("code") == engine.Code.UNKNOWN_FIELD for error in errors):
+            code, message = (
+                "unknown_field",
+                _("The deal record has fields it cannot have; nothing was stored."),
+            )
+        else:
+            code, message = "invalid_record", _("The deal record is not valid; nothing was stored.")
         raise InvalidRecord(
-            "invalid_record",
-            _("The deal record is not valid; nothing was stored."),
-            errors=result.get("errors", []),
-            preset=match.round.tournament.rules_preset,
+            code, message, errors=errors, preset=match.round.tournament.rules_preset
         )
     return result
 
