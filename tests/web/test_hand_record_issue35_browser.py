@@ -60,9 +60,10 @@ def test_a_klaverjas_nat_hand_record_steps_with_its_tally(
         "cs => cs.map(c => c.getAttribute('cy'))"
     )
     assert len(set(ys)) > 2  # the margin moves; a nat par's points would stay flat
-    for _ in range(4):  # one whole trick, by the script
+    for step in range(1, 5):  # one whole trick, by the script, a step at a time
         replay.locator(".replay-nav a[rel='next']").click()
-    expect(replay.locator(".replay-nav a[rel='prev']")).to_have_attribute("data-step", "3")
+        prev = replay.locator(".replay-nav a[rel='prev']")
+        expect(prev).to_have_attribute("data-step", str(step - 1))
     winner_team = version.result["tricks"][0]["winner"] % 2 + 1
     points = version.result["tricks"][0]["points"]
     figure = tally.locator(".team-figure").nth(winner_team - 1)
