@@ -1,7 +1,9 @@
 """Reads for stepping through an analysed deal on its hand record page: the position
-after any number of plays (the hands shrinking, the trick on the table, who plays next
-and what each of that seat's legal cards costs), the perfect line from there, the plays
-that turned the par's outcome, a graph of the par over the play and the makeable table.
+after any number of plays (the hands shrinking, the trick on the table, the tricks and
+card points each side has taken so far, who plays next and what each of that seat's
+legal cards costs), the perfect line from there, the plays that turned the par's
+outcome, a graph of the par (or of the margin, in the game's unit) over the play and
+the makeable table.
 
 Everything the page shows comes from the deal version's record and its stored analysis
 (see docs/analysis.md): the page solves nothing. Only ``line_after``, for the API, asks
