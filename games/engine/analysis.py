@@ -62,7 +62,7 @@ Json = dict[str, Any]
 
 #: The error code of a valid record of a game the solver does not play (yet).
 GAME_NOT_ANALYSABLE: Final = "game_not_analysable"
-ANALYSIS_VERSION: Final = "1.4.0"
+ANALYSIS_VERSION: Final = "1.5.0"
 ALL: Final = (1 << 32) - 1
 #: The games analysed beside 4-player Klammern: the options of a record of the game (None
 #: for another game's record), its analysis and its ``perfect_line``.

@@ -429,10 +429,24 @@ def _makeable(
                     "declarer": declarer,
                     "points": scored["points"],
                     "card_points": scored["card_points"],
+                    "margin": declarer_margin(scored, declarer),
                     "outcome": scored["outcome"],
                 }
             )
     return rows
+
+
+def declarer_margin(scored: Json, declarer: int) -> int:
+    """How far the declarer's own points (cards, the scored melds, Bella) are above the
+    best other player's in a ``score_solo`` scoring, before a failed contract hands them
+    over: made above 0 (``score_solo``: more than each other player)."""
+    own = list(scored["card_points"])
+    best = scored["melds"]["winning_team"]
+    if best is not None:
+        own[best] += sum(int(m["points"]) for m in scored["melds"]["scored"])
+    if scored["bella"] is not None:
+        own[scored["bella"]["seat"]] += int(scored["bella"]["points"])
+    return int(own[declarer] - max(p for s, p in enumerate(own) if s != declarer))
 
 
 def _analyse_valid(record: Json, result: Json, options: Options, best_cards: bool) -> Json:

@@ -204,7 +204,14 @@ class GameProfile:
       console's per-deal columns of a match (names of a deal's result, see
       ``deal_cells``); ``names_declarer``: the console names who played a deal.
     - ``sheet``: the tablet's entry sheet; ``contract_words``: a contract kind in words;
-      ``outcome_words``: an outcome the game names in its own word (Klaverjas: nat).
+      ``outcome_words``: an outcome the game names in its own word (Klaverjas: nat; ""
+      where the game's outcome says nothing beyond the points, the Schieber's
+      "played"); ``declarer_word``: the role of the declarer's side on the hand record
+      ("playing"; the Schieber's chooser "chose trump").
+    - ``par_unit``: what the hand record's par graph plots: "points" (the playing
+      team's par in deal points against half the total, Klammern, Belote) or "margin"
+      (the playing team's margin, its points less the other team's, made above 0: the
+      unit of Klaverjas's analysis, whose par in points stays flat at 0 when nat).
     - ``analysable``: perfect-play analysis applies to its full records;
       ``analysis_note`` says in words why not (yet) where it does not.
     - ``rating_pool``/``rating_pool_label``: the club rating its tables count in
@@ -240,6 +247,8 @@ class GameProfile:
     match_columns: tuple[Column, ...] = ()
     contract_words: Mapping[str, Label] = field(default_factory=dict)
     outcome_words: Mapping[str, Label] = field(default_factory=dict)
+    declarer_word: Label = _("playing")
+    par_unit: str = "points"
     ranks: str = "789TJQKA"
     #: Why a game without analysis has none, in words ("" for the common note).
     analysis_note: Label = ""

@@ -117,6 +117,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         match_columns=MATCH_COLUMNS,
         contract_words={"klaverjas": "Klaverjas"},
         outcome_words={"failed": _("nat")},
+        par_unit="margin",
         paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS),
         game="klaverjas",
     )

@@ -187,6 +187,9 @@ SCHIEBER = SchieberProfile(
     match_columns=MATCH_COLUMNS,
     paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS[:2]),
     contract_words={"schieber": _("Schieberjass")},
+    # no made or failed: the points say it all; the chooser's team chose trump
+    outcome_words={"played": ""},
+    declarer_word=pgettext_lazy("schieber", "chose trump"),
     ranks="6789TJQKA",
     analysis_note=_(
         "There is no perfect-play analysis for Schieberjass yet: the solver holds the 32 "

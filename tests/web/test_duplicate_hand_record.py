@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games import engine
 from games.engine.cards import CARD_BY_TEXT, DEAL_POINTS, SUIT_BY_TEXT
@@ -16,6 +17,7 @@ from tests.conftest import make_event
 from tests.factories import summary_record
 from tests.support.boards import DuplicateEvent, board_summary, make_duplicate_event
 from tests.support.clients import Client
+from tournaments.common.engine_messages import card_rank
 from tournaments.deals import services
 from tournaments.events import services as tournament_services
 from tournaments.events.models import Match
@@ -61,9 +63,9 @@ def test_the_summary_of_a_board_shows_its_hands_and_par(
     blocks = hand_cards(body)
     assert len(blocks) == 4
     for block, hand in zip(blocks, board.hands, strict=True):
-        for card in hand:  # each card's rank in its suit's row
-            rank = "10" if card[0] == "T" else card[0]
-            assert rank in block
+        for card in hand:  # each card's rank, in German letters, in its suit's row
+            with translation.override("de"):
+                assert card_rank(card) in block
         assert block.count("–") == sum(1 for s in "SHDC" if not any(c[1] == s for c in hand))
     assert 'class="notice not-analysable"' not in body  # not "nothing to analyse"
     assert 'class="notice board-summary"' in body and "Board 1" in body

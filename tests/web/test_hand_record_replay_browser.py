@@ -100,9 +100,9 @@ def test_stepping_through_finds_the_play_that_turned_the_game(
     choice = replay.locator(".replay-choice")
     expect(choice).to_contain_text("Sitz 1")
     expect(choice.locator(".turn-note")).to_contain_text(
-        "Diese Karte hat das Spiel gedreht: Q♠ kostete 3 Punkte"
+        "Diese Karte hat das Spiel gedreht: D♠ kostete 3 Punkte"  # German letters
     )
-    expect(choice.locator(".card-value.is-played")).to_contain_text("Q♠ −3")
+    expect(choice.locator(".card-value.is-played")).to_contain_text("D♠ −3")
     expect(choice.locator(".card-value.is-best")).to_contain_text("7♠ beste")
     expect(replay.locator(".trick-played")).to_have_count(2)  # trick 6: seats 3 and 4 played
     expect(replay.locator(".trick-played").first).to_contain_text("Sitz 3")
@@ -114,7 +114,7 @@ def test_stepping_through_finds_the_play_that_turned_the_game(
     expect(what_if).to_contain_text("Perfektes Spiel nach 7♠ (0):")
     expect(what_if).to_contain_text("Stich 8:")
     choice.locator(".card-value[data-card='QS']").tap()
-    expect(what_if).to_contain_text("Perfektes Spiel nach Q♠ (−3):")
+    expect(what_if).to_contain_text("Perfektes Spiel nach D♠ (−3):")  # replay.js, German letters
     screenshot(page, "hand-record-turning-de")
 
     replay.locator(".replay-nav a[rel='next']").tap()

@@ -35,7 +35,7 @@ def test_a_hand_record_shows_the_costly_play(live_server: Any, page: Any) -> Non
     costly = page.locator(".costly-plays li")
     expect(costly).to_have_count(1)
     expect(costly.first).to_contain_text(f"Sitz 2 ({seat2}): A♣ kostete 26 Punkte")
-    expect(costly.first).to_contain_text("besser K♣, J♣")
+    expect(costly.first).to_contain_text("besser K♣, B♣")
     expect(page.locator(".trick-card.is-costly")).to_have_count(1)
     expect(page.locator(".par-row")).to_contain_text("Par (perfektes Spiel)")
     screenshot(page, "hand-record-tablet")

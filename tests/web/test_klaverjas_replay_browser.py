@@ -84,7 +84,7 @@ KLAVERJAS_TURNING: dict[str, Any] = {
 }
 TURN = 20  # seat 2's A♥, leading trick 6: made into nat
 #: The values of seat 2's legal cards at the turn, as the page shows them (0 = best).
-TURN_VALUES = {"JH": "J♥ beste", "8H": "8♥ −102", "AH": "A♥ −144"}
+TURN_VALUES = {"JH": "B♥ beste", "8H": "8♥ −102", "AH": "A♥ −144"}
 
 
 @pytest.fixture(autouse=True)
@@ -176,7 +176,7 @@ def test_stepping_through_a_klaverjas_deal_finds_the_play_that_went_nat(
     line = replay.locator(".perfect-line li")
     expect(line).to_have_count(3)  # tricks 6 to 8
     expect(line.first).to_contain_text("Stich 6")
-    expect(line.first.locator(".line-card").first).to_contain_text("2J♥")
+    expect(line.first.locator(".line-card").first).to_contain_text("2B♥")
     expect(replay.locator(".turning-plays li")).to_have_count(1)
     expect(replay.locator(".turning-plays li")).to_contain_text("A♥ — gemacht → nat")
     makeable = replay.locator(".makeable tbody tr")

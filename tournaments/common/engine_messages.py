@@ -251,6 +251,11 @@ SUITS = "CSHD"
 
 
 def rank_labels() -> dict[str, str]:
+    """The one alphabet of card ranks in the reader's language, by the record's rank
+    letter: every page and the tablet write a rank with it (``card_rank``, the tablet's
+    ``data-rank-labels``, ``replay.js``). German B D K A (Bube, Dame, König, Ass), Dutch
+    B V H A (boer, vrouw, heer, aas), French V D R A (valet, dame, roi, as), English
+    J Q K A; a Ten is "10" everywhere."""
     return {
         "6": "6",
         "7": "7",
@@ -263,6 +268,19 @@ def rank_labels() -> dict[str, str]:
         "K": _("K"),
         "A": _("A"),
     }
+
+
+def card_rank(text: str) -> str:
+    """A card's rank as the reader's language writes it (``rank_labels``): the record's
+    text ``JH`` or ``10S``/``TS`` gives "B" or "10" on a German page."""
+    rank = text[:-1]
+    rank = "T" if rank == "10" else rank
+    return rank_labels().get(rank, rank)
+
+
+def rank_labels_json() -> str:
+    """``rank_labels`` for a page's script (``data-rank-labels``)."""
+    return json.dumps(rank_labels())
 
 
 def suit_names(style: str = profiles.FRENCH) -> dict[str, str]:

@@ -13,15 +13,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
 from games.models import DealAnalysis, DealVersion
+from tournaments.common.engine_messages import card_rank
 from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import tournament_board, tournament_options
 from tournaments.results import duplicate
 
+#: Every outcome of a deal or its par in words (a game's ``outcome_words`` go first).
+OUTCOME_WORDS: dict[str, Any] = {
+    "made": _("made"),
+    "failed": _("failed"),
+    "revoke": _("revoke"),
+    "thrown_in": _("thrown in"),
+    "march_won": _("March won"),
+    "march_lost": _("March lost"),
+}
 #: Plays costing at least this many deal points are listed as costly plays.
 COSTLY = 1
 #: Suits in the rows of a hand: trump first, then the others in the engine's order.
@@ -106,6 +118,24 @@ def side_views(
     ]
 
 
+def outcome_texts(profile: profiles.GameProfile, playing_team: int | None) -> dict[str, str]:
+    """Each outcome as the hand record writes it in the reader's language: the game's
+    own word where it has one (Klaverjas's nat; none for the Schieber's "played", whose
+    points say it all), after the playing team and its role in the game's words ("Team
+    2 (playing)", the Schieber's "Team 2 (chose trump)") when a team played."""
+    texts = {}
+    for outcome, word in {**OUTCOME_WORDS, **profile.outcome_words}.items():
+        text = str(word)
+        if playing_team is not None and outcome != "thrown_in":
+            side = _("Team %(team)s (%(role)s)") % {
+                "team": playing_team,
+                "role": profile.declarer_word,
+            }
+            text = f"{side}: {text}" if text else str(side)
+        texts[outcome] = text
+    return texts
+
+
 def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str, Any]]:
     """A hand by suit, strongest first: in the 32-card deck's trick order, in a deck of
     other ranks (``ranks``, the profile's, low to high) Jack and Nine first in trumps,
@@ -119,7 +149,7 @@ def hand_rows(cards: list[str], trump: str | None, ranks: str) -> list[dict[str,
         ordered = sorted(cards, key=lambda c: _strength(c, trump, ranks), reverse=True)
     rows = []
     for suit in DISPLAY_SUITS:
-        shown = [_rank(c) for c in ordered if c[-1] == suit]
+        shown = [card_rank(c) for c in ordered if c[-1] == suit]
         rows.append({"suit": suit, "ranks": shown, "trump": suit == trump})
     return rows
 
@@ -134,14 +164,10 @@ def _text(card: int) -> str:
     return "789TJQKA"[card & 7] + SUIT_LETTERS[card >> 3]
 
 
-def _rank(text: str) -> str:
-    rank = text[:-1]
-    return "10" if rank == "T" else rank
-
-
 def card_view(text: str) -> dict[str, str]:
-    """A card as the page shows it: rank ("10" for T) and suit letter."""
-    return {"text": text, "rank": _rank(text), "suit": text[-1]}
+    """A card as the page shows it: its rank in the reader's language (``card_rank``:
+    "10" for T, German "B" for a Jack) and its suit letter."""
+    return {"text": text, "rank": card_rank(text), "suit": text[-1]}
 
 
 def _tricks(
@@ -257,6 +283,11 @@ def hand_record(
     plays = analysis.get("plays", []) if analysis and analysis.get("analysed") else []
     par = _par(analysis if plays else None, board)
     dealt = record["hands"] if full else [list(h) for h in board.board.hands] if board else []
+    playing_team = (
+        seats[result["declarer"]].team + 1
+        if result.get("declarer") is not None and profile.teams
+        else None
+    )
     return {
         "version": version,
         "number": version.deal.number,
@@ -265,12 +296,12 @@ def hand_record(
         "contract": record.get("contract") or {},
         "contract_word": profile.contract_word((record.get("contract") or {}).get("kind", "")),
         "declarer": seats[result["declarer"]] if result.get("declarer") is not None else None,
-        # 1 or 2, as the par table's columns count the teams (None: nobody played, thrown in)
         # 1 or 2, as the par table's columns count the teams (None: nobody played, or
         # a game of single players, whose columns are the seats)
-        "playing_team": seats[result["declarer"]].team + 1
-        if result.get("declarer") is not None and profile.teams
-        else None,
+        "playing_team": playing_team,
+        "declarer_word": str(profile.declarer_word),
+        "outcome_texts": outcome_texts(profile, playing_team),
+        "par_unit": profile.par_unit,
         "sides": side_views(profile, result, par),
         "dealer": seats[record.get("dealer", 0)],
         "hands": [

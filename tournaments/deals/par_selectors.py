@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 
 from games.models import DealAnalysis
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.common.engine_messages import card_rank
 from tournaments.deals import par_stats
 from tournaments.events.models import Round, Seat, Tournament
 
@@ -98,8 +99,8 @@ def _seated(seats: QuerySet[Seat]) -> tuple[dict[int, dict[int, int]], dict[int,
 
 
 def _card(text: str) -> dict[str, str]:
-    rank = text[:-1]
-    return {"text": text, "rank": "10" if rank == "T" else rank, "suit": text[-1]}
+    """A card as the page shows it, its rank in the reader's language (``card_rank``)."""
+    return {"text": text, "rank": card_rank(text), "suit": text[-1]}
 
 
 def highlight_view(

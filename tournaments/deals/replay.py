@@ -1,7 +1,9 @@
 """Reads for stepping through an analysed deal on its hand record page: the position
-after any number of plays (the hands shrinking, the trick on the table, who plays next
-and what each of that seat's legal cards costs), the perfect line from there, the plays
-that turned the par's outcome, a graph of the par over the play and the makeable table.
+after any number of plays (the hands shrinking, the trick on the table, the tricks and
+card points each side has taken so far, who plays next and what each of that seat's
+legal cards costs), the perfect line from there, the plays that turned the par's
+outcome, a graph of the par (or of the margin, in the game's unit) over the play and
+the makeable table.
 
 Everything the page shows comes from the deal version's record and its stored analysis
 (see docs/analysis.md): the page solves nothing. Only ``line_after``, for the API, asks
@@ -135,16 +137,36 @@ def _hands(
     ]
 
 
+def margins(analysis: dict[str, Any], team: int) -> list[int]:
+    """The playing team's margin (its points less the other team's) with perfect play
+    before the first play and after each play: the unit of a Klaverjas analysis, whose
+    ``par_margin`` and each play's ``margin`` are team 0's (docs/analysis.md)."""
+    sign = 1 if team == 0 else -1
+    return [sign * analysis["par_margin"]] + [sign * p["margin"] for p in analysis["plays"]]
+
+
 def par_graph(
-    analysis: dict[str, Any], team: int, step: int, turning: list[int], *, teams: bool = True
+    analysis: dict[str, Any],
+    team: int,
+    step: int,
+    turning: list[int],
+    *,
+    teams: bool = True,
+    unit: str = "points",
 ) -> dict[str, Any]:
     """The playing side's par after each play as SVG points and the line it must pass,
     each play a link target (SVG numbers as strings). Teams: the playing team's par and
-    the Beet (half the total). Single players (``teams`` false): the declarer's par less
-    the best other player's, and 0 (made above it: more than each opponent)."""
+    the Beet (half the total), or in a game whose analysis counts the margin (``unit``
+    "margin", Klaverjas) the playing team's margin and 0 (made above it), so that the
+    graph moves where the points of a nat par stay 0. Single players (``teams``
+    false): the declarer's par less the best other player's, and 0 (made above it: more
+    than each opponent)."""
     plays = analysis["plays"]
     pars = [analysis["par"]] + [p["par"] for p in plays]
-    if teams:
+    if teams and unit == "margin":
+        values = margins(analysis, team)
+        line, floor, ceiling = 0.0, float("-inf"), float("inf")
+    elif teams:
         values = [par[team] for par in pars]
         total = sum(analysis["par"])
         line, floor, ceiling = total / 2, 0.0, float(total)
@@ -188,22 +210,53 @@ def par_graph(
         "hit_w": f"{dx:.1f}",
         "team": team + 1,
         "teams": teams,
+        "unit": unit if teams else "lead",
     }
 
 
-def makeable_rows(analysis: dict[str, Any]) -> list[dict[str, Any]]:
+def signed(value: int) -> str:
+    """A margin with its sign: "+12", "−23" (a minus sign), "±0"."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+
+
+def makeable_rows(analysis: dict[str, Any], *, teams: bool = True) -> list[dict[str, Any]]:
     """The makeable table by trump: per playing team its points and outcome, the deal's
     own contract marked. A row without points (a trump whose analysis gives the outcome
     only) shows the points only when they are known: none for a made game,
-    0 for a failed one (the makers score nothing)."""
+    0 for a failed one (the makers score nothing). Single players (``teams`` false):
+    each cell shows how far the declarer is from making instead (``margin``, the
+    declarer's own points less the best other player's: "+12" made by 12, "−23"
+    short), since a failed declarer scores 0 whatever the cards gave."""
     rows: dict[str, dict[str, Any]] = {}
     for row in analysis.get("makeable", []):
         entry = rows.setdefault(row["trump"], {"suit": row["trump"], "teams": []})
         own = row["trump"] == analysis.get("trump") and row["team"] == analysis.get("playing_team")
         made = row["outcome"] == "made"
         points = row["points"][row["team"]] if row["points"] is not None else (None if made else 0)
-        entry["teams"].append({"team": row["team"] + 1, "points": points, "made": made, "own": own})
+        margin = row.get("margin") if not teams else None
+        entry["teams"].append(
+            {
+                "team": row["team"] + 1,
+                "points": points,
+                "made": made,
+                "own": own,
+                "margin": signed(margin) if isinstance(margin, int) else None,
+            }
+        )
     return [rows[s] for s in SUITS if s in rows]
+
+
+def running_tally(tricks: list[dict[str, Any]], step: int, seats: list[SeatView]) -> list[Any]:
+    """The tricks taken and the card points so far (the last trick's bonus with it) per
+    side after ``step`` plays: only the tricks complete by then count (``tricks``: the
+    deal result's, each with its ``winner`` seat and ``points``)."""
+    sides = max(seat.team for seat in seats) + 1
+    tally = [{"side": side + 1, "tricks": 0, "points": 0} for side in range(sides)]
+    for trick in tricks[: step // len(seats)]:
+        side = tally[seats[trick["winner"]].team]
+        side["tricks"] += 1
+        side["points"] += trick["points"]
+    return tally
 
 
 def deal_replay(deal: dict[str, Any], raw_step: object, *, ranks: str) -> dict[str, Any] | None:
@@ -222,6 +275,7 @@ def deal_replay(deal: dict[str, Any], raw_step: object, *, ranks: str) -> dict[s
         step=step,
         ranks=ranks,
         teams=deal.get("teams", True),
+        unit=deal.get("par_unit", "points"),
     )
 
 
@@ -234,14 +288,18 @@ def replay(
     step: int,
     ranks: str,
     teams: bool = True,
+    unit: str = "points",
 ) -> dict[str, Any] | None:
     """What the step-through shows at ``step`` (after that many plays), or None when the
     analysis has no plays to step through (thrown in, an older analysis without values).
-    ``teams``: the game's sides are teams (else single players, one per seat)."""
+    ``teams``: the game's sides are teams (else single players, one per seat); ``unit``:
+    what the par graph plots (the profile's ``par_unit``)."""
     plays = analysis.get("plays") or []
     if not plays or "values" not in plays[0]:
         return None
     step = min(max(step, 0), len(plays))
+    if "par_margin" not in analysis or any("margin" not in p for p in plays):
+        unit = "points"
     turning = turning_plays(analysis)
     par, outcome = par_before(analysis, step)
     team = analysis.get("playing_team", 0)
@@ -275,8 +333,10 @@ def replay(
             }
             for i in turning
         ],
-        "graph": par_graph(analysis, team, step, turning, teams=teams),
-        "makeable": makeable_rows(analysis),
+        "tally": running_tally(result.get("tricks", []), step, seats),
+        "margin": signed(margins(analysis, team)[step]) if teams and unit == "margin" else None,
+        "graph": par_graph(analysis, team, step, turning, teams=teams, unit=unit),
+        "makeable": makeable_rows(analysis, teams=teams),
         "makeable_outcomes_only": any(
             row["points"] is None for row in analysis.get("makeable", [])
         ),

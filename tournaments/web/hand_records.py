@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from tournaments.common import lockout
 from tournaments.common.auth_views import too_many_failures_page
 from tournaments.common.authentication import find_usable_credential
-from tournaments.common.engine_messages import suit_context
+from tournaments.common.engine_messages import rank_labels_json, suit_context
 from tournaments.common.permissions import visible_tournaments
 from tournaments.deals import hand_records, replay
 from tournaments.events.models import DeviceCredential, Match
@@ -53,6 +53,7 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
             "tournament": match.round.tournament,
             "deal": deal,
             "replay": steps,
+            "rank_labels_json": rank_labels_json(),
             **suit_context(tournament_suits(match.round.tournament)),
             **extra,
         },

@@ -57,15 +57,18 @@
      (GET .../line/?after=<step>&card=<card>) and shows it under the cards. */
   var SUITS = { C: "\u2663", S: "\u2660", H: "\u2665", D: "\u2666" };
 
-  function cardText(text) {
-    return (text[0] === "T" ? "10" : text[0]) + SUITS[text[1]];
+  /* A card in the page's rank letters (data-rank-labels, the server's rank_labels:
+     German B D K A, Dutch B V H A, French V D R A, English J Q K A; "10" for a Ten). */
+  function cardText(text, section) {
+    var labels = JSON.parse(section.dataset.rankLabels || "{}");
+    return (labels[text[0]] || (text[0] === "T" ? "10" : text[0])) + SUITS[text[1]];
   }
 
   function showLine(box, section, body) {
     box.textContent = "";
     var head = document.createElement("p");
     var strong = document.createElement("strong");
-    strong.textContent = section.dataset.labelWhatIf + " " + cardText(body.card) + " (" +
+    strong.textContent = section.dataset.labelWhatIf + " " + cardText(body.card, section) + " (" +
       (body.cost ? "\u2212" + body.cost : "0") + "):";
     head.appendChild(strong);
     box.appendChild(head);
@@ -82,7 +85,7 @@
       }
       var card = document.createElement("span");
       card.className = "line-card";
-      card.textContent = (step.seat + 1) + "\u00a0" + cardText(step.card) + " ";
+      card.textContent = (step.seat + 1) + "\u00a0" + cardText(step.card, section) + " ";
       item.appendChild(card);
     });
     box.appendChild(list);
