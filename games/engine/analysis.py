@@ -36,7 +36,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .analysis_answers import NOT_ANALYSABLE, stamped, summary_answer, unanalysed
+from .analysis_answers import (
+    NOT_ANALYSABLE,
+    first_keeping,
+    stamped,
+    summary_answer,
+    unanalysed,
+)
 from .belote_analysis import analyse_belote, belote_line, belote_options
 from .cards import (
     CARD_BY_TEXT,
@@ -197,13 +203,28 @@ class DealAnalysis:
         return out
 
     def keeping_card(self, pos: Position, par0: int) -> int:
-        """The first card in display order that keeps the par ``par0``."""
-        mine = pos.seat & 1 == 0
-        for c in sorted_for_display(self.legal(pos), TABLES[self.trump]):
-            child = pos.after(c, self.trump)
-            if self.at_least(child, par0) if mine else not self.at_least(child, par0 + 1):
-                return c
-        raise AssertionError("no legal card keeps the par")  # the par is some card's value
+        """The first card in display order that keeps the par ``par0`` (equivalent cards
+        tested once, ``first_keeping``)."""
+        legal = self.legal(pos)
+        return first_keeping(
+            sorted_for_display(legal, TABLES[self.trump]),
+            self.equivalent(legal, self.others(pos)),
+            lambda c: self.keeps(pos, c, par0),
+        )
+
+    def keeps(self, pos: Position, card: int, par0: int) -> bool:
+        """Whether playing ``card`` keeps the par ``par0`` (the position's value)."""
+        child = pos.after(card, self.trump)
+        if pos.seat & 1 == 0:
+            return self.at_least(child, par0)
+        return not self.at_least(child, par0 + 1)
+
+    def others(self, pos: Position) -> int:
+        """The cards of the other seats at ``pos``: unplayed or on the table."""
+        others = pos.remaining & ~self.hands[pos.seat]
+        for c in pos.trick:
+            others |= 1 << c
+        return others
 
     def best_cards(self, pos: Position, par0: int) -> list[str]:
         """The legal cards that keep the par ``par0`` (team 0's card points)."""

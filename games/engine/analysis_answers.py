@@ -1,7 +1,7 @@
 """The answers every game's analysis gives around its search: one error under a stable code
 for a valid record it does not search (a summary record has no hands and plays to analyse;
-docs/analysis.md), and the versions stamped on an analysis (an engine bug becomes an
-``internal_error``).
+docs/analysis.md), the versions stamped on an analysis (an engine bug becomes an
+``internal_error``), and the choice of a perfect line's next card.
 """
 
 from __future__ import annotations
@@ -57,3 +57,28 @@ def stamped(result: Json, version: str, analyse: Callable[[], Json]) -> Json:
     out["engine_version"] = result["engine_version"]
     out["analysis_version"] = version
     return out
+
+
+def first_keeping(
+    ordered: list[int], classes: list[list[int]], keeps: Callable[[int], bool]
+) -> int:
+    """The first card of ``ordered`` (the legal cards in display order) for which
+    ``keeps`` holds (it keeps the position's exact value). ``classes`` are the solver's
+    equivalent cards, which keep the value or not together: a card whose class failed is
+    not searched again, and the last class left keeps it without a search (some legal card
+    does: the value is one card's value)."""
+    class_of: dict[int, int] = {}
+    for index, members in enumerate(classes):
+        for c in members:
+            class_of[c] = index
+    left = len(classes)
+    failed: set[int] = set()
+    for c in ordered:
+        index = class_of[c]
+        if index in failed:
+            continue
+        if left == 1 or keeps(c):
+            return c
+        failed.add(index)
+        left -= 1
+    raise AssertionError("no legal card keeps the value")

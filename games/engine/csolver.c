@@ -19,6 +19,14 @@
 
 #define NO_MOVE 32
 #define BYTE_MASK 255u
+/* A hint to load a table slot into the cache (gcc drops some __builtin_prefetch calls) */
+#if defined(__x86_64__) || defined(__i386__)
+#define PREFETCH(address) __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)(address)))
+#else
+#define PREFETCH(address) __builtin_prefetch(address)
+#endif
+#define KEY_BITS 35 /* key: remaining | leader << 32; entry: 22 bits */
+#define KEY_MASK ((1ull << KEY_BITS) - 1)
 
 typedef struct {
     PyObject_HEAD
@@ -33,11 +41,13 @@ typedef struct {
     int strict_lead;
     int partner_exempt;
     int order[4][8];
+    uint8_t ranked[4][256]; /* a suit's cards (bits by rank) as bits in ``order`` */
     uint32_t suit_mask[4];
-    /* the transposition table: open addressing, linear probing, key 0 is empty */
-    uint64_t *keys;
-    uint32_t *entries;
+    /* the transposition table: open addressing, linear probing; each slot holds the key
+       (KEY_BITS bits) and the entry above it, 0 is empty */
+    uint64_t *slots;
     size_t capacity; /* a power of two */
+    int shift;       /* 64 - log2(capacity): the hash's top bits pick the slot */
     size_t used;
     long long nodes;
     int out_of_memory; /* set when the table could not grow: the search unwinds */
@@ -46,59 +56,51 @@ typedef struct {
 /* ----- the transposition table ---------------------------------------------------------- */
 
 static size_t slot_of(const Core *self, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (self->capacity - 1);
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> self->shift);
 }
 
 /* The entry for ``key``, or -1. */
 static int64_t table_get(const Core *self, uint64_t key) {
     size_t i = slot_of(self, key);
     for (;;) {
-        uint64_t k = self->keys[i];
-        if (k == key) { return (int64_t)self->entries[i]; }
-        if (k == 0) { return -1; }
+        uint64_t slot = self->slots[i];
+        if ((slot & KEY_MASK) == key) { return (int64_t)(slot >> KEY_BITS); }
+        if (slot == 0) { return -1; }
         i = (i + 1) & (self->capacity - 1);
     }
 }
 
 static int table_grow(Core *self) {
     size_t old_capacity = self->capacity;
-    uint64_t *old_keys = self->keys;
-    uint32_t *old_entries = self->entries;
+    uint64_t *old_slots = self->slots;
     size_t capacity = old_capacity * 2;
-    uint64_t *keys = calloc(capacity, sizeof(uint64_t));
-    uint32_t *entries = calloc(capacity, sizeof(uint32_t));
-    if (keys == NULL || entries == NULL) {
-        free(keys);
-        free(entries);
-        return -1;
-    }
-    self->keys = keys;
-    self->entries = entries;
+    uint64_t *slots = calloc(capacity, sizeof(uint64_t));
+    if (slots == NULL) { return -1; }
+    self->slots = slots;
     self->capacity = capacity;
+    self->shift -= 1;
     for (size_t j = 0; j < old_capacity; j++) {
-        if (old_keys[j] != 0) {
-            size_t i = slot_of(self, old_keys[j]);
-            while (keys[i] != 0) { i = (i + 1) & (capacity - 1); }
-            keys[i] = old_keys[j];
-            entries[i] = old_entries[j];
+        if (old_slots[j] != 0) {
+            size_t i = slot_of(self, old_slots[j] & KEY_MASK);
+            while (slots[i] != 0) { i = (i + 1) & (capacity - 1); }
+            slots[i] = old_slots[j];
         }
     }
-    free(old_keys);
-    free(old_entries);
+    free(old_slots);
     return 0;
 }
 
 /* Store ``entry`` under ``key``; -1 when memory ran out. */
 static int table_put(Core *self, uint64_t key, uint32_t entry) {
     size_t i = slot_of(self, key);
+    uint64_t packed = key | (uint64_t)entry << KEY_BITS;
     for (;;) {
-        uint64_t k = self->keys[i];
-        if (k == key) { self->entries[i] = entry; return 0; }
-        if (k == 0) { break; }
+        uint64_t slot = self->slots[i];
+        if ((slot & KEY_MASK) == key) { self->slots[i] = packed; return 0; }
+        if (slot == 0) { break; }
         i = (i + 1) & (self->capacity - 1);
     }
-    self->keys[i] = key;
-    self->entries[i] = entry;
+    self->slots[i] = packed;
     self->used += 1;
     if (self->used * 2 > self->capacity) { return table_grow(self); }
     return 0;
@@ -106,7 +108,14 @@ static int table_put(Core *self, uint64_t key, uint32_t entry) {
 
 /* ----- the search (solver.Solver's methods of the same names) ----------------------------- */
 
-static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+/* The number of cards in a mask (bit arithmetic: without -mpopcnt gcc calls a library
+   function for __builtin_popcount) */
+static int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 static int lowest(uint32_t x) { return __builtin_ctz(x); }
 static int highest(uint32_t x) { return 31 - __builtin_clz(x); }
 
@@ -126,21 +135,29 @@ static int beats(const Core *self, int card, int best, int led) {
     return (suit == led || suit == self->trump) && self->power[card] > self->power[best];
 }
 
-/* The cards of ``cards`` less the equivalent ones, into ``out``; returns how many. */
+/* The cards of ``cards`` less the equivalent ones, into ``out``; returns how many. Each
+   suit's cards are visited from the weakest up through ``ranked`` (the suit's cards as
+   bits in that order): the cards in ``cards`` one by one, the ``others`` between them as
+   one test. */
 static int distinct(const Core *self, uint32_t cards, uint32_t others, int *out) {
+    if (!(cards & (cards - 1))) { /* one card (or none) */
+        if (!cards) { return 0; }
+        out[0] = __builtin_ctz(cards);
+        return 1;
+    }
     int count = 0;
     for (int s = 0; s < 4; s++) {
-        if (!(cards & self->suit_mask[s])) { continue; }
+        uint32_t mine = (cards >> (8 * s)) & 0xFFu;
+        if (!mine) { continue; }
+        uint32_t theirs = self->ranked[s][(others >> (8 * s)) & 0xFFu];
         int prev = -1;
-        for (int k = 0; k < 8; k++) {
+        for (uint32_t ranks = self->ranked[s][mine]; ranks; ranks &= ranks - 1) {
+            int k = __builtin_ctz(ranks);
             int c = self->order[s][k];
-            uint32_t bit = 1u << c;
-            if (cards & bit) {
-                if (self->value[c] != prev) { out[count++] = c; }
-                prev = self->value[c];
-            } else if (others & bit) {
-                prev = -1;
-            }
+            if (theirs & ((1u << k) - 1)) { prev = -1; } /* another's card between */
+            theirs &= ~((2u << k) - 1);
+            if (self->value[c] != prev) { out[count++] = c; }
+            prev = self->value[c];
         }
     }
     return count;
@@ -234,6 +251,20 @@ static int last_trick(const Core *self, uint32_t remaining, int leader) {
 
 static int lead(Core *self, uint32_t remaining, int leader, int avail, int alpha, int beta);
 
+/* Ask the memory for the table slots of the trick boundaries that the last card of a
+   trick can reach, while its moves are sorted: the table's lookups wait on memory most
+   of all. Only the speed changes. */
+static void prefetch_leads(const Core *self, uint32_t remaining, uint32_t legal, int led,
+                           int best, int best_seat, int seat) {
+    for (uint32_t cards = legal; cards; cards &= cards - 1) {
+        int c = lowest(cards);
+        uint32_t rest = remaining ^ (1u << c);
+        int winner = beats(self, c, best, led) ? seat : best_seat;
+        uint64_t key = (uint64_t)rest | ((uint64_t)winner << 32);
+        PREFETCH(&self->slots[slot_of(self, key)]);
+    }
+}
+
 static int follow(Core *self, uint32_t remaining, int leader, int n, int led, int best,
                   int best_seat, int points, uint32_t trick_mask, int avail, int alpha,
                   int beta) {
@@ -241,6 +272,9 @@ static int follow(Core *self, uint32_t remaining, int leader, int n, int led, in
     int seat = (leader + n) & 3;
     uint32_t hand = self->hands[seat] & remaining;
     uint32_t legal = legal_cards(self, hand, led, best, best_seat, seat);
+    if (n == 3 && popcount32(remaining) > 5) {
+        prefetch_leads(self, remaining, legal, led, best, best_seat, seat);
+    }
     int maximising = (seat & 1) == 0;
     int moves[8];
     int count = follow_moves(self, legal, (remaining & ~hand) | trick_mask, best, led, seat,
@@ -284,6 +318,8 @@ static int lead(Core *self, uint32_t remaining, int leader, int avail, int alpha
     if (remaining == 0) { return 0; }
     if (avail <= alpha) { return avail; }
     if (beta <= 0) { return 0; }
+    /* the last trick is never stored: no lookup */
+    if (popcount32(remaining) == 4) { return last_trick(self, remaining, leader); }
     uint64_t key = (uint64_t)remaining | ((uint64_t)leader << 32);
     int64_t entry = table_get(self, key);
     int lower = 0, upper = avail, first = NO_MOVE;
@@ -294,7 +330,6 @@ static int lead(Core *self, uint32_t remaining, int leader, int avail, int alpha
         if (lower >= beta || lower == upper) { return lower; }
         if (upper <= alpha) { return upper; }
     }
-    if (popcount32(remaining) == 4) { return last_trick(self, remaining, leader); }
     int a = alpha > lower ? alpha : lower;
     int b = beta < upper ? beta : upper;
     uint32_t hand = self->hands[leader] & remaining;
@@ -384,6 +419,21 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         }
         self->order[i / 8][i % 8] = (int)buffer[i];
     }
+    for (int s = 0; s < 4; s++) {
+        for (int k = 0; k < 8; k++) {
+            if (self->order[s][k] >> 3 != s) {
+                PyErr_SetString(PyExc_ValueError, "order: each suit's eight cards in turn");
+                return -1;
+            }
+        }
+        for (int bits = 0; bits < 256; bits++) {
+            uint32_t ranks = 0;
+            for (int k = 0; k < 8; k++) {
+                if ((bits >> (self->order[s][k] & 7)) & 1) { ranks |= 1u << k; }
+            }
+            self->ranked[s][bits] = (uint8_t)ranks;
+        }
+    }
     if (read_ints(suit_mask, 4, buffer, "suit_mask")) { return -1; }
     for (int i = 0; i < 4; i++) { self->suit_mask[i] = (uint32_t)buffer[i]; }
     if (trump < 0 || trump > 3) {
@@ -396,14 +446,13 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->last_bonus = last_bonus;
     self->strict_lead = strict_lead;
     self->partner_exempt = partner_exempt;
-    free(self->keys);
-    free(self->entries);
+    free(self->slots);
     self->capacity = 1 << 12;
     self->used = 0;
     self->nodes = 0;
-    self->keys = calloc(self->capacity, sizeof(uint64_t));
-    self->entries = calloc(self->capacity, sizeof(uint32_t));
-    if (self->keys == NULL || self->entries == NULL) {
+    self->shift = 64 - 12;
+    self->slots = calloc(self->capacity, sizeof(uint64_t));
+    if (self->slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -411,8 +460,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->keys);
-    free(self->entries);
+    free(self->slots);
     PyTypeObject *type = Py_TYPE(self);
     type->tp_free((PyObject *)self);
     Py_DECREF(type);
@@ -426,7 +474,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "KiOii", &remaining_arg, &leader, &trick_arg, &alpha, &beta)) {
         return NULL;
     }
-    if (self->keys == NULL) {
+    if (self->slots == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the core was not initialised");
         return NULL;
     }

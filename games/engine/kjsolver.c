@@ -18,11 +18,23 @@
 #include <string.h>
 
 #define NO_MOVE 32
+/* A hint to load a table slot into the cache (gcc drops some __builtin_prefetch calls) */
+#if defined(__x86_64__) || defined(__i386__)
+#define PREFETCH(address) __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)(address)))
+#else
+#define PREFETCH(address) __builtin_prefetch(address)
+#endif
 #define OFFSET 32768
 #define HALF 65535u
 #define ALL_CARDS 0xFFFFFFFFu
 #define LAST_TRICK_BONUS 10
 #define STUK_ROEM 20
+
+/* A table slot: key and entry side by side, one cache line (key 0 is empty). */
+typedef struct {
+    uint64_t key;
+    uint64_t entry;
+} Slot;
 
 typedef struct {
     PyObject_HEAD
@@ -40,11 +52,12 @@ typedef struct {
     int count_roem;       /* Klaverjas: roem counts; Belote: none */
     int all_tricks_bonus; /* the pit's 100 (Klaverjas) or the capot's 90 (Belote) */
     int order[4][8];
+    uint8_t ranked[4][256]; /* a suit's cards (bits by rank) as bits in ``order`` */
     int suit_value[4][256]; /* the card points of each set of one suit's cards */
     /* the transposition table: open addressing, linear probing, key 0 is empty */
-    uint64_t *keys;
-    uint64_t *entries;
+    Slot *slots;
     size_t capacity; /* a power of two */
+    int shift;       /* 64 - log2(capacity): the hash's top bits pick the slot */
     size_t used;
     long long nodes;
     int out_of_memory; /* set when the table could not grow: the search unwinds */
@@ -93,15 +106,15 @@ static void fill_tables(void) {
 /* ----- the transposition table ---------------------------------------------------------- */
 
 static size_t slot_of(const Core *self, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (self->capacity - 1);
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> self->shift);
 }
 
 /* The entry for ``key``, or -1 (entries are below 2**40). */
 static int64_t table_get(const Core *self, uint64_t key) {
     size_t i = slot_of(self, key);
     for (;;) {
-        uint64_t k = self->keys[i];
-        if (k == key) { return (int64_t)self->entries[i]; }
+        uint64_t k = self->slots[i].key;
+        if (k == key) { return (int64_t)self->slots[i].entry; }
         if (k == 0) { return -1; }
         i = (i + 1) & (self->capacity - 1);
     }
@@ -109,29 +122,21 @@ static int64_t table_get(const Core *self, uint64_t key) {
 
 static int table_grow(Core *self) {
     size_t old_capacity = self->capacity;
-    uint64_t *old_keys = self->keys;
-    uint64_t *old_entries = self->entries;
+    Slot *old_slots = self->slots;
     size_t capacity = old_capacity * 2;
-    uint64_t *keys = calloc(capacity, sizeof(uint64_t));
-    uint64_t *entries = calloc(capacity, sizeof(uint64_t));
-    if (keys == NULL || entries == NULL) {
-        free(keys);
-        free(entries);
-        return -1;
-    }
-    self->keys = keys;
-    self->entries = entries;
+    Slot *slots = calloc(capacity, sizeof(Slot));
+    if (slots == NULL) { return -1; }
+    self->slots = slots;
     self->capacity = capacity;
+    self->shift -= 1;
     for (size_t j = 0; j < old_capacity; j++) {
-        if (old_keys[j] != 0) {
-            size_t i = slot_of(self, old_keys[j]);
-            while (keys[i] != 0) { i = (i + 1) & (capacity - 1); }
-            keys[i] = old_keys[j];
-            entries[i] = old_entries[j];
+        if (old_slots[j].key != 0) {
+            size_t i = slot_of(self, old_slots[j].key);
+            while (slots[i].key != 0) { i = (i + 1) & (capacity - 1); }
+            slots[i] = old_slots[j];
         }
     }
-    free(old_keys);
-    free(old_entries);
+    free(old_slots);
     return 0;
 }
 
@@ -139,13 +144,13 @@ static int table_grow(Core *self) {
 static int table_put(Core *self, uint64_t key, uint64_t entry) {
     size_t i = slot_of(self, key);
     for (;;) {
-        uint64_t k = self->keys[i];
-        if (k == key) { self->entries[i] = entry; return 0; }
+        uint64_t k = self->slots[i].key;
+        if (k == key) { self->slots[i].entry = entry; return 0; }
         if (k == 0) { break; }
         i = (i + 1) & (self->capacity - 1);
     }
-    self->keys[i] = key;
-    self->entries[i] = entry;
+    self->slots[i].key = key;
+    self->slots[i].entry = entry;
     self->used += 1;
     if (self->used * 2 > self->capacity) { return table_grow(self); }
     return 0;
@@ -153,6 +158,14 @@ static int table_put(Core *self, uint64_t key, uint64_t entry) {
 
 /* ----- the search (KlaverjasSolver's methods of the same names) ------------------------- */
 
+/* The number of cards in a mask (bit arithmetic: without -mpopcnt gcc calls a library
+   function for __builtin_popcount) */
+static int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 static int lowest(uint32_t x) { return __builtin_ctz(x); }
 static int highest(uint32_t x) { return 31 - __builtin_clz(x); }
 
@@ -189,26 +202,35 @@ static int beats(const Core *self, int card, int best, int led) {
     return (suit == led || suit == self->trump) && self->power[card] > self->power[best];
 }
 
+/* The cards of ``cards`` less the equivalent ones, into ``out``; returns how many. Each
+   suit's cards are visited from the weakest up through ``ranked`` (the suit's cards as
+   bits in that order): the cards in ``cards`` one by one, the ``others`` between them as
+   one test. */
 static int distinct(const Core *self, uint32_t cards, uint32_t others, int *out) {
+    if (!(cards & (cards - 1))) { /* one card (or none) */
+        if (!cards) { return 0; }
+        out[0] = __builtin_ctz(cards);
+        return 1;
+    }
     int count = 0;
     for (int s = 0; s < 4; s++) {
-        if (!(cards & (0xFFu << (8 * s)))) { continue; }
+        uint32_t mine = (cards >> (8 * s)) & 0xFFu;
+        if (!mine) { continue; }
+        uint32_t theirs = self->ranked[s][(others >> (8 * s)) & 0xFFu];
         int live = self->count_roem ? LIVE_RANKS[(others >> (8 * s)) & 0xFF] : 0;
         int prev = -1;
-        for (int k = 0; k < 8; k++) {
+        for (uint32_t ranks = self->ranked[s][mine]; ranks; ranks &= ranks - 1) {
+            int k = __builtin_ctz(ranks);
             int c = self->order[s][k];
-            uint32_t bit = 1u << c;
-            if (cards & bit) {
-                if ((live >> (c & 7)) & 1) {
-                    out[count++] = c;
-                    prev = -1;
-                    continue;
-                }
-                if (self->value[c] != prev) { out[count++] = c; }
-                prev = self->value[c];
-            } else if (others & bit) {
+            if (theirs & ((1u << k) - 1)) { prev = -1; } /* another's card between */
+            theirs &= ~((2u << k) - 1);
+            if ((live >> (c & 7)) & 1) {
+                out[count++] = c;
                 prev = -1;
+                continue;
             }
+            if (self->value[c] != prev) { out[count++] = c; }
+            prev = self->value[c];
         }
     }
     return count;
@@ -249,7 +271,7 @@ static int follow_moves(const Core *self, uint32_t legal, uint32_t others, uint3
     int count = distinct(self, legal, others | trick_mask, cards);
     if (count == 1) { out[0] = cards[0]; return 1; }
     int partner_ahead = best_seat == (seat ^ 2);
-    int last = __builtin_popcount(trick_mask) == 3;
+    int last = popcount32(trick_mask) == 3;
     for (int i = 0; i < count; i++) {
         int c = cards[i];
         int v = self->value[c];
@@ -330,6 +352,23 @@ static int trick_done(Core *self, uint32_t rest, int leader, int clean, int winn
     return -won + lead(self, rest, winner, still, alpha + won, beta + won);
 }
 
+/* Ask the memory for the table slots of the trick boundaries that the last card of a
+   trick can reach, while its moves are sorted: the table's lookups wait on memory most
+   of all. Only the speed changes. */
+static void prefetch_leads(const Core *self, uint32_t remaining, uint32_t legal, int leader,
+                           int clean, int led, int best, int best_seat, int seat,
+                           uint32_t trick_mask) {
+    for (uint32_t cards = legal; cards; cards &= cards - 1) {
+        int c = lowest(cards);
+        uint32_t rest = remaining ^ (1u << c);
+        int winner = beats(self, c, best, led) ? seat : best_seat;
+        int still = (rest | trick_mask | (1u << c)) == ALL_CARDS ||
+                    (clean && (winner & 1) == (leader & 1));
+        uint64_t key = (uint64_t)rest | ((uint64_t)winner << 32) | ((uint64_t)still << 34);
+        PREFETCH(&self->slots[slot_of(self, key)]);
+    }
+}
+
 static int follow(Core *self, uint32_t remaining, int leader, int clean, int n, int led,
                   int best, int best_seat, int points, uint32_t trick_mask, int alpha,
                   int beta) {
@@ -337,6 +376,10 @@ static int follow(Core *self, uint32_t remaining, int leader, int clean, int n, 
     int seat = (leader + n) & 3;
     uint32_t hand = self->hands[seat] & remaining;
     uint32_t legal = legal_cards(self, hand, led, best, best_seat, seat);
+    if (n == 3 && popcount32(remaining) > 5) {
+        prefetch_leads(self, remaining, legal, leader, clean, led, best, best_seat, seat,
+                       trick_mask);
+    }
     int maximising = (seat & 1) == 0;
     int moves[8];
     int count = follow_moves(self, legal, remaining & ~hand, trick_mask, best, led, seat,
@@ -375,6 +418,8 @@ static int lead(Core *self, uint32_t remaining, int leader, int clean, int alpha
     int top = bound_of(self, remaining, clean);
     if (top <= alpha) { return top; }
     if (-top >= beta) { return -top; }
+    /* the last trick is never stored: no lookup */
+    if (popcount32(remaining) == 4) { return last_trick(self, remaining, leader, clean); }
     uint64_t key = (uint64_t)remaining | ((uint64_t)leader << 32) | ((uint64_t)(clean ? 1 : 0) << 34);
     int64_t entry = table_get(self, key);
     int lower = -top, upper = top, first = NO_MOVE;
@@ -385,7 +430,6 @@ static int lead(Core *self, uint32_t remaining, int leader, int clean, int alpha
         if (lower >= beta || lower == upper) { return lower; }
         if (upper <= alpha) { return upper; }
     }
-    if (__builtin_popcount(remaining) == 4) { return last_trick(self, remaining, leader, clean); }
     int a = alpha > lower ? alpha : lower;
     int b = beta < upper ? beta : upper;
     uint32_t hand = self->hands[leader] & remaining;
@@ -488,6 +532,21 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         }
         self->order[i / 8][i % 8] = (int)buffer[i];
     }
+    for (int s = 0; s < 4; s++) {
+        for (int k = 0; k < 8; k++) {
+            if (self->order[s][k] >> 3 != s) {
+                PyErr_SetString(PyExc_ValueError, "order: each suit's eight cards in turn");
+                return -1;
+            }
+        }
+        for (int bits = 0; bits < 256; bits++) {
+            uint32_t ranks = 0;
+            for (int k = 0; k < 8; k++) {
+                if ((bits >> (self->order[s][k] & 7)) & 1) { ranks |= 1u << k; }
+            }
+            self->ranked[s][bits] = (uint8_t)ranks;
+        }
+    }
     if (trump < 0 || trump > 3) {
         PyErr_SetString(PyExc_ValueError, "trump: a suit 0-3");
         return -1;
@@ -501,14 +560,13 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->no_undertrump = no_undertrump;
     self->count_roem = count_roem;
     self->all_tricks_bonus = all_tricks_bonus;
-    free(self->keys);
-    free(self->entries);
+    free(self->slots);
     self->capacity = 1 << 12;
     self->used = 0;
     self->nodes = 0;
-    self->keys = calloc(self->capacity, sizeof(uint64_t));
-    self->entries = calloc(self->capacity, sizeof(uint64_t));
-    if (self->keys == NULL || self->entries == NULL) {
+    self->shift = 64 - 12;
+    self->slots = calloc(self->capacity, sizeof(Slot));
+    if (self->slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -516,8 +574,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->keys);
-    free(self->entries);
+    free(self->slots);
     PyTypeObject *type = Py_TYPE(self);
     type->tp_free((PyObject *)self);
     Py_DECREF(type);
@@ -532,7 +589,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
                           &beta)) {
         return NULL;
     }
-    if (self->keys == NULL) {
+    if (self->slots == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the core was not initialised");
         return NULL;
     }

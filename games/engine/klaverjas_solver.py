@@ -343,6 +343,9 @@ class KlaverjasSolver:
             return top
         if -top >= beta:
             return -top
+        # the last trick is never stored: no lookup
+        if remaining.bit_count() == 4:
+            return self.last_trick(remaining, leader, clean)
         key = remaining | leader << 32 | int(clean) << 34
         entry = self.table.get(key, -1)
         lower, upper, first = -top, top, _NO_MOVE
@@ -354,8 +357,6 @@ class KlaverjasSolver:
                 return lower
             if upper <= alpha:
                 return upper
-        if remaining.bit_count() == 4:
-            return self.last_trick(remaining, leader, clean)
         a = alpha if alpha > lower else lower
         b = beta if beta < upper else upper
         hand = self.hands[leader] & remaining

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from .analysis_answers import stamped, summary_answer
+from .analysis_answers import first_keeping, stamped, summary_answer
 from .cards import (
     CARD_BY_TEXT,
     CARD_TEXT,
@@ -229,14 +229,24 @@ class SoloAnalysis:
         """One perfect line from ``pos`` to the end: at each turn the first card in
         display order that keeps the value."""
         cards: list[int] = []
-        table = TABLES[self.trump]
         while pos.remaining:
-            card = next(
-                c for c in sorted_for_display(self.legal(pos), table) if self.keeps(pos, c, par)
-            )
+            card = self.keeping_card(pos, par)
             cards.append(card)
             pos = pos.after(card, self.trump)
         return cards
+
+    def keeping_card(self, pos: Position, par: int) -> int:
+        """The first card in display order that keeps the value ``par`` (equivalent cards
+        tested once, ``first_keeping``)."""
+        legal = self.legal(pos)
+        others = pos.remaining & ~self.hands[pos.seat]
+        for c in pos.trick:
+            others |= 1 << c
+        return first_keeping(
+            sorted_for_display(legal, TABLES[self.trump]),
+            self.solver.equivalent(legal, others),
+            lambda c: self.keeps(pos, c, par),
+        )
 
     def play_out(self, pos: Position, line: list[int]) -> Position:
         """The position at the end of ``line`` played from ``pos``."""

@@ -217,6 +217,9 @@ class SoloSolver:
             return avail
         if beta <= 0:
             return 0
+        # the last trick is never stored: no lookup
+        if remaining.bit_count() == self.players:
+            return self.last_trick(remaining, leader, took)
         key = remaining | leader << 32 | int(took) << 34
         entry = self.table.get(key, -1)
         lower, upper, first = 0, avail, _NO_MOVE
@@ -226,8 +229,6 @@ class SoloSolver:
                 return lower
             if upper <= alpha:
                 return upper
-        if remaining.bit_count() == self.players:
-            return self.last_trick(remaining, leader, took)
         a = alpha if alpha > lower else lower
         b = beta if beta < upper else upper
         maximising = leader == self.declarer

@@ -212,6 +212,9 @@ class Solver:
             return avail
         if beta <= 0:
             return 0
+        # the last trick is never stored: no lookup
+        if remaining.bit_count() == 4:
+            return self.last_trick(remaining, leader)
         key = remaining | leader << 32
         entry = self.table.get(key, -1)
         lower, upper, first = 0, avail, _NO_MOVE
@@ -221,8 +224,6 @@ class Solver:
                 return lower
             if upper <= alpha:
                 return upper
-        if remaining.bit_count() == 4:
-            return self.last_trick(remaining, leader)
         a = alpha if alpha > lower else lower
         b = beta if beta < upper else upper
         hand = self.hands[leader] & remaining
