@@ -128,6 +128,8 @@ def test_the_console_match_page_lists_weis_stoeck_and_match(
     page = speaking(web, "de").get(f"/console/matches/{match.pk}/").content.decode()
     assert "Weis" in page and "Stöck" in page and "Match" in page
     assert "Roem" not in page and "Capot" not in page
+    outcomes = re.findall(r"<td>\s*(gespielt|played)\s*</td>", page)
+    assert outcomes and set(outcomes) == {"gespielt"}  # the outcome in German, not English
     deal = match.deals.get(number=3).versions.get(is_current=True).result
     assert deal["match"] == 1 and deal["points"] == [0, 257]
 
