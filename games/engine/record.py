@@ -216,7 +216,8 @@ class Checker:
         game in the message ("a Belote deal record")."""
         if allowed.issuperset(self.record):
             return
-        for name in sorted(str(key) for key in self.record if key not in allowed):
+        keys: list[object] = list(self.record)  # a JSON object's keys, or anything a caller passed
+        for name in sorted(str(key) for key in keys if key not in allowed):
             self.unknown.append(
                 Problem(
                     Code.UNKNOWN_FIELD,

@@ -38,7 +38,7 @@ PLATFORM_NAME = {
     ),
     (  # the platform's name on the pictures shared of club and tournament tables
         "tournaments/web/publishing.py",
-        'draw.text((IMAGE_SIZE[0] - 50, 40), "Klammern", font=small, fill="#bbf7d0", anchor="ra")',
+        'SITE_LABEL = "Klammern"',
     ),
 }
 

@@ -480,6 +480,10 @@ def fitting_font(
     return font
 
 
+#: The platform's name, drawn beside the title of every shared picture.
+SITE_LABEL = "Klammern"
+
+
 def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> bytes:
     """A PNG (1200×630) of a table's top rows: rank, name and value, under a title. A
     long title is set smaller and then cut with an ellipsis so that it never runs into
@@ -489,8 +493,8 @@ def table_image(title: str, subtitle: str, rows: list[tuple[str, str, str]]) -> 
     right = IMAGE_SIZE[0] - MARGIN
     small, middle = share_font(26), share_font(34)
     draw.rectangle((0, 0, IMAGE_SIZE[0], 150), fill=FELT)
-    draw.text((right, 62), "Klammern", font=small, fill="#bbf7d0", anchor="rs")
-    title_width = right - small.getlength("Klammern") - GAP - MARGIN
+    draw.text((right, 62), SITE_LABEL, font=small, fill="#bbf7d0", anchor="rs")
+    title_width = right - small.getlength(SITE_LABEL) - GAP - MARGIN
     big = fitting_font(title, title_width, (52, 46, 40), bold=True)
     draw.text((MARGIN, 78), fit_text(title, big, title_width), font=big, fill=WHITE, anchor="ls")
     subtitle_width = right - MARGIN
