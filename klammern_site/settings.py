@@ -143,6 +143,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         {"server_side_binding": True, "prepare_threshold": 5}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The URL the site's own processes connect with (their DATABASE_URL), read only by
+# ``manage.py setup_app_role`` in the process that migrates: that one connects as the
+# tables' owner and creates this role, which owns nothing, so the deal history's triggers
+# bind the site (docker-compose.yml, docs/operations.md).
+APP_DATABASE_URL = os.environ.get("APP_DATABASE_URL", "")
 
 # --- Redis: Celery broker and cache ---------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
