@@ -18,10 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
 AS_OWNER = {"migrate", "backup"}
+#: compose's own substitution of ``${VAR:?message}`` from .env (a stand-in value here)
+VARIABLE = re.compile(r"\$\{(\w+)(:[?-][^}]*)?\}")
 
 
 def user_of(service: str) -> str:
-    return str(dj_database_url.parse(SERVICES[service]["environment"]["DATABASE_URL"])["USER"])
+    url = VARIABLE.sub("from-env", SERVICES[service]["environment"]["DATABASE_URL"])
+    return str(dj_database_url.parse(url)["USER"])
 
 
 def command_of(service: str) -> list[str]:
