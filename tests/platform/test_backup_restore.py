@@ -83,7 +83,8 @@ def site_paths() -> list[str]:
         paths.append(f"/api/divisions/{division.pk}/table/")
     for match in Match.objects.filter(round__tournament__is_public=True).order_by("pk"):
         paths.append(f"/api/matches/{match.pk}/deals/")
-    for rating in PlayerRating.objects.order_by("pk")[:10]:
+    public = PlayerRating.objects.filter(player__registrations__tournament__is_public=True)
+    for rating in public.distinct().order_by("pk")[:10]:
         paths.append(f"/api/players/{rating.player_id}/rating-history/")
     analysed = DealAnalysis.objects.filter(
         version__deal__match__round__tournament__is_public=True
