@@ -32,6 +32,7 @@ COMPILED: Final = (
     "cards.py",
     "combos.py",
     "contract.py",
+    "contree.py",
     "dispatch.py",
     "errors.py",
     "jass.py",
