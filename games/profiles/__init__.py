@@ -1,7 +1,7 @@
 """The game profiles: one object per game that the platform asks for everything that
 differs between games (``GameProfile`` in ``base``; the games in ``klammern``,
-``klaverjas``, ``solo``, ``belote``, ``contree``, ``schieber``). Outside this package and the engine no module
-names a game.
+``klaverjas``, ``solo``, ``belote``, ``contree``, ``schieber``). Outside this package and
+the engine no module names a game.
 
 The registry
 - ``PROFILES``: every profile by key (the engine preset it starts from), in the order the

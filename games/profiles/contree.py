@@ -67,8 +67,26 @@ SHEET = EntrySheet(
             "only on the last bid and by the other team, a surcoinche only by the bidding "
             "team right after the coinche.",
         ),
-        "bad_format.contract.value": pgettext_lazy(
+        "bid_not_higher": pgettext_lazy(
+            "contree",
+            "{seat} bids {value} in {trump}, which is not higher than {last_value}: each bid "
+            "must be higher than the last (capot is above 160).",
+        ),
+        "bid_value_not_allowed": pgettext_lazy(
+            "contree", "{value} is no contract: a bid is 80, 90, … 160 or capot."
+        ),
+        "bid_value_not_allowed.contract.value": pgettext_lazy(
             "contree", "A contract is 80, 90, … 160 or capot: choose the value that was bid."
+        ),
+        "coinche_not_allowed": pgettext_lazy(
+            "contree",
+            "{seat} may not coinche here: a coinche doubles the last bid, and only the other "
+            "team says it.",
+        ),
+        "surcoinche_not_allowed": pgettext_lazy(
+            "contree",
+            "{seat} may not surcoinche here: only the bidding team surcoinches, right after "
+            "the coinche.",
         ),
         "bad_format.contract.doubling": pgettext_lazy(
             "contree", "Say whether the contract was coinched or surcoinched, or neither."
@@ -95,18 +113,16 @@ TIEBREAKS = ("tournament_points", "augen", "point_difference", "head_to_head")
 
 
 def contract_of(result: Result) -> dict[str, Any]:
-    """A deal's contract as its result gives it: ``declarer``, ``trump``, ``value`` (a
-    number or "capot") and ``doubling`` (0, 1 coinche, 2 surcoinche); {} for a deal
-    thrown in."""
-    if result.get("outcome") == "thrown_in" or result.get("declarer") is None:
+    """A deal's contract as the engine's result gives it: ``declarer``, ``trump``,
+    ``value`` (80 … 160 or "capot") and ``doubling`` (0, 1 coinche, 2 surcoinche); {}
+    for a deal thrown in."""
+    if result.get("kind") != "contree" or not isinstance(result.get("declarer"), int):
         return {}
-    contract = result.get("contract")
-    source = contract if isinstance(contract, dict) else result
     return {
-        "declarer": result.get("declarer"),
-        "trump": source.get("trump") or result.get("trump"),
-        "value": source.get("value"),
-        "doubling": int(source.get("doubling") or 0),
+        "declarer": result["declarer"],
+        "trump": result.get("trump") or "",
+        "value": result.get("value"),
+        "doubling": int(result.get("doubling") or 0),
     }
 
 
