@@ -187,9 +187,7 @@ MATCH_COLUMNS = (
         pgettext_lazy("contree", "Coinche"),
         pgettext_lazy("contree", "Coinched (×2) or surcoinched (×4)"),
     ),
-    Column(
-        "capot", pgettext_lazy("contree", "Capot"), _("The team that took all 8 tricks")
-    ),
+    Column("capot", pgettext_lazy("contree", "Capot"), _("The team that took all 8 tricks")),
 )
 
 

@@ -56,8 +56,7 @@ def _templates() -> dict[str, str]:
             "{seat} may not double here: only the other team doubles, and only the last bid."
         ),
         "surcoinche_not_allowed": _(
-            "{seat} may not redouble here: only the bidding team redoubles, right after the "
-            "double."
+            "{seat} may not redouble here: only the bidding team redoubles, right after the double."
         ),
         # melds in words that fit every game; a game with melds says them in its own
         "not_a_meld": _("{seat}: {cards} is no announcement of this game."),
