@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import random
+import re
 import uuid
 from typing import Any
 
