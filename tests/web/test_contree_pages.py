@@ -219,3 +219,38 @@ def test_an_api_refusal_speaks_contree(table: tuple[Match, Club, str]) -> None:
     assert "ne dépasse pas" in errors[0]["message"] and "chaque enchère" in errors[0]["message"]
     messages = [e["message"] for e in errors]
     assert offences(messages, forbidden("belote-contree", "fr")) == []
+
+
+def test_contree_is_created_in_the_console_with_its_own_match_length(
+    client: Any, organiser: Any
+) -> None:
+    club = Club.objects.create(name="Cercle de la Coinche", slug="coinche-lyon")
+    club.organisers.add(organiser)
+    client.force_login(organiser)
+    page = client.get("/console/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'value="belote-contree"' in page and "Belote contrée" in page
+    body = {
+        "club": club.pk,
+        "name": "Concours",
+        "format": "individual",
+        "match_mode": "deals",
+        "deals_per_match": 8,
+        "liga_target": 51,
+        "is_public": "on",
+        "rules_preset": "belote-contree",
+    }
+    assert client.post("/console/", body).status_code == 302
+    tournament = club.tournaments.get()
+    assert (tournament.rules_preset, tournament.match_mode) == ("belote-contree", "deals")
+    assert tournament.deals_per_match == 12
+
+
+def test_a_contree_match_to_2000_points_through_the_api(organiser: Any) -> None:
+    club = Club.objects.create(name="Cercle de la Coinche", slug="coinche-lyon")
+    club.organisers.add(organiser)
+    body = {"club": club.pk, "name": "Concours", "slug": "concours"}
+    body |= {"rules_preset": "belote-contree", "rules_options": {"match_by": "target"}}
+    reply = client_for(organiser).post("/api/tournaments/", body, format="json")
+    assert reply.status_code == 201, reply.json()
+    tournament = club.tournaments.get()
+    assert (tournament.match_mode, tournament.liga_target) == ("liga", 2000)
