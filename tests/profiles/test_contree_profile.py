@@ -60,7 +60,8 @@ def test_tournaments_may_play_contree_through_its_profile() -> None:
     assert profiles.profile_for("belote-contree", {}) is CONTREE
     assert profiles.profile_of(rules) is CONTREE
     assert profiles.profile_of(profiles.tournament_rules("belote", {})) is not CONTREE
-    assert profiles.rating_pools()["belote-contree"] == "Belote Contrée"
+    with translation.override("en"):
+        assert profiles.rating_pools()["belote-contree"] == "Belote Contrée"
     assert profiles.pool_games("belote-contree") == [CONTREE.label]
     assert (CONTREE.teams, CONTREE.league, CONTREE.duplicate) == (True, False, True)
     assert CONTREE.points_match and CONTREE.tiebreaks[:2] == ("tournament_points", "augen")
