@@ -326,3 +326,37 @@ def results_csv_equals_the_hand_count(
     assert [row[column["Issue"]] for row in body[5:]] == ["réussie", "réussie", "chutée"] + [
         "renonce"
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", ("letzte gebot", "coinchiert", "surcoinchiert", "trumpf", "wertung")),
+        ("en", ("last bid", "coinched", "surcoinched", "trump", "score")),
+        ("nl", ("laatste bod", "gecoincheerd", "gesurcoincheerd", "troef", "mislukt")),
+    ],
+)
+def test_the_contree_sheet_fits_a_phone_in_every_language(
+    live_server: Any, contexts: Any, club: Club, language: str, words: tuple[str, ...]
+) -> None:
+    """The widest state: a capot contract surcoinched, all 162 points to one team and
+    7 tricks (failed: the question and the verdict both show)."""
+    tournament = evening(club)
+    round_ = services.publish_round(round_=draw.draw_round(tournament=tournament, seed=1))
+    match = round_.matches.order_by("table__number").first()
+    _, code = services.issue_device_code(table=match.table)
+    page = contexts(language=language).new_page()
+    page.goto(f"{live_server.url}/lang/{language}/?next=/t/{code}/")
+    assert page.locator("html").get_attribute("lang") == language
+    tap(page, "declarer", 1)
+    tap(page, "value", "capot")
+    tap(page, "trump", "H")
+    tap(page, "doubling", 2)
+    page.fill("#points1", "162")
+    tap(page, "all-tricks", 7)
+    score = page.locator("#entry .verdict-line.is-score").inner_text()
+    assert "1000 : 0" in score  # failed capot, surcoinched: 4 × 250 to the defenders
+    text = page.locator("#entry").inner_text().lower()
+    assert [w for w in words if w not in text] == []
+    assert "belote-rebelote" not in text and "roem" not in text and "augen" not in text
+    screenshot(page, f"contree-tablet-{language}")  # asserts nothing sticks out at 390 px
