@@ -33,6 +33,7 @@ COMPILED: Final = (
     "combos.py",
     "contract.py",
     "contree.py",
+    "contree_analysis.py",
     "dispatch.py",
     "errors.py",
     "jass.py",
