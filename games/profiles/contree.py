@@ -260,9 +260,8 @@ CONTREE = ContreeProfile(
     sheet=SHEET,
     rating_pool="belote-contree",
     rating_pool_label=_("Belote Contrée"),
-    # perfect play for the contract as bid (games.engine.contree_analysis) once the
-    # engine analyses contrée (tests/profiles/test_analysable.py holds the two together)
-    analysable=False,
+    # perfect play for the contract as bid (games.engine.contree_analysis)
+    analysable=True,
     names_declarer=True,
     tiebreaks=TIEBREAKS,
     standings_columns=STANDINGS_COLUMNS,

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from games import engine
 from games.engine import random_deal
 from tests.conftest import client_for
 from tests.factories import PlayerFactory
@@ -254,3 +255,40 @@ def test_a_contree_match_to_2000_points_through_the_api(organiser: Any) -> None:
     assert reply.status_code == 201, reply.json()
     tournament = club.tournaments.get()
     assert (tournament.match_mode, tournament.liga_target) == ("liga", 2000)
+
+
+def test_a_full_contree_deal_has_a_hand_record_with_its_par(
+    table: tuple[Match, Club, str], web: Client
+) -> None:
+    """A full record with its auction goes in through the API; the sweep analyses it
+    (perfect play for the contract as bid) and its hand record shows the par."""
+    from games.analysis_services import analyse_missing_deals
+
+    match, _, code = table
+    number, dealer = len(DEALS) + 1, len(DEALS) % 4
+    rng = random.Random(11)
+    record = random_deal(rng, dealer=dealer, rules="belote-contree")
+    while not record.get("plays"):
+        record = random_deal(rng, dealer=dealer, rules="belote-contree")
+    assert record["rules"] == "belote-contree"  # the sweep analyses the record as stored
+    post(match, code, number, record, 201)
+    analyse_missing_deals()
+    version = match.deals.get(number=number).versions.get(is_current=True)
+    analysis = version.analysis.analysis
+    assert analysis["analysed"], analysis
+    for language, word in (("fr", "Donne"), ("de", "Spiel"), ("nl", "Spel"), ("en", "Deal")):
+        reply = speaking(web, language).get(f"/matches/{match.pk}/deals/{number}/hand/")
+        assert reply.status_code == 200
+        body = reply.content.decode()
+        assert word in body and "not-analysable" not in body and 'class="par-row"' in body
+        par = body.split('class="par-row"')[1].split("</tr>")[0]
+        assert [f'<td class="num">{p}</td>' in par for p in analysis["par"]] == [True, True]
+    # at a step, the makeable table: the highest value each team makes in each trump
+    step = speaking(web, "en").get(f"/matches/{match.pk}/deals/{number}/hand/?step=1")
+    table = step.content.decode().split('class="data makeable"')[1].split("</table>")[0]
+    makeable = engine.analyse(version.record)["makeable"]
+    assert table.count("<td") == len(makeable) == 8
+    assert table.count('class="num is-own"') == 1  # the deal's own trump and takers
+    for row in makeable:
+        if row["value"] is not None:
+            assert f"{row['value']} <span class=\"made\">made</span>" in table, row
