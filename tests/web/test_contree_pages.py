@@ -292,3 +292,59 @@ def test_a_full_contree_deal_has_a_hand_record_with_its_par(
     for row in makeable:
         if row["value"] is not None:
             assert f"{row['value']} <span class=\"made\">made</span>" in table, row
+
+
+def test_a_duplicate_contree_evening_scores_each_board_by_the_deals_score(
+    organiser: Any, web: Client
+) -> None:
+    """Duplicate: both tables play the same two boards (32 cards dealt 3-2-3, none turned
+    up); a board's result for a team is the deal's score as the rules count it; the team
+    with more on a board than the other team of its direction gets 2 match points."""
+    from tournaments.events.selectors import tournament_board
+    from tournaments.web import selectors as web_selectors
+
+    club = Club.objects.create(name="Cercle de la Coinche", slug="coinche-lyon")
+    club.organisers.add(organiser)
+    tournament = services.create_tournament(
+        club=club,
+        name="Duplicate",
+        slug="duplicate",
+        rules_preset="belote-contree",
+        deals_per_match=2,
+        duplicate=True,
+    )
+    for name in NAMES8:
+        registration = services.register_player(
+            tournament=tournament, player=PlayerFactory(name=name)
+        )
+        services.check_in_registration(registration=registration)
+    services.start_tournament(tournament=tournament)
+    round_ = services.publish_round(round_=draw.draw_round(tournament=tournament, seed=2))
+    boards = [tournament_board(tournament, round_number=1, number=n) for n in (1, 2)]
+    assert all(b is not None and b.upcard == "" for b in boards)
+    # board 1: 100 ♥ by North–South at table 1 made with 104 (60 : 100 → N–S 100... by
+    # hand: takers seat 0, defenders 58 → 60, takers 100); at table 2 failed (160 to E–W)
+    # board 2: thrown in at both tables (0 : 0)
+    plays = {
+        1: [([0, "H", 100], [104, 58], [100, 60]), ([0, "H", 100], [90, 72], [0, 160])],
+    }
+    matches = list(round_.matches.order_by("table__number"))
+    for index, match in enumerate(matches):
+        _, code = services.issue_device_code(table=match.table)
+        page = speaking(web, "fr").get(f"/t/{code}/").content.decode()
+        assert "entry-contree" in page
+        (declarer, trump, value), points, expected = plays[1][index]
+        record = {**BASE, "dealer": boards[0].dealer, "card_points": points}
+        record["contract"] = contract((boards[0].dealer + 1 + declarer) % 4, trump, value)
+        result = post(match, code, 1, record, 201)
+        assert result["result"]["points"] in (expected, expected[::-1]), result
+        thrown = {**BASE, "dealer": boards[1].dealer, "contract": {"kind": "thrown_in"}}
+        post(match, code, 2, thrown, 201)
+    services.close_round(round_=round_, force=True)
+    view = web_selectors.standings_view(tournament)
+    assert view["duplicate"] is True
+    percentages = sorted({row["percentage"] for row in view["rows"]})
+    assert percentages[0] < percentages[-1]
+
+
+NAMES8 = ("Aline", "Bruno", "Chloé", "Denis", "Élise", "Félix", "Gisèle", "Henri")
