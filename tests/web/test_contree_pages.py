@@ -26,7 +26,7 @@ from tests.support.game_words import forbidden, offences
 from tournaments.clubs.models import Club
 from tournaments.draw import services as draw
 from tournaments.events import services
-from tournaments.events.models import Match
+from tournaments.events.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -291,15 +291,16 @@ def test_a_full_contree_deal_has_a_hand_record_with_its_par(
     assert table.count('class="num is-own"') == 1  # the deal's own trump and takers
     for row in makeable:
         if row["value"] is not None:
-            assert f"{row['value']} <span class=\"made\">made</span>" in table, row
+            assert f'{row["value"]} <span class="made">made</span>' in table, row
 
 
 def test_a_duplicate_contree_evening_scores_each_board_by_the_deals_score(
-    organiser: Any, web: Client
+    organiser: Any,
 ) -> None:
     """Duplicate: both tables play the same two boards (32 cards dealt 3-2-3, none turned
-    up); a board's result for a team is the deal's score as the rules count it; the team
-    with more on a board than the other team of its direction gets 2 match points."""
+    up); a board's result for a team is the deal's score as the rules count it (by hand
+    below); on each board a team scores 2 match points for the other team of its
+    direction that scored less, 1 when equal."""
     from tournaments.events.selectors import tournament_board
     from tournaments.web import selectors as web_selectors
 
@@ -322,29 +323,34 @@ def test_a_duplicate_contree_evening_scores_each_board_by_the_deals_score(
     round_ = services.publish_round(round_=draw.draw_round(tournament=tournament, seed=2))
     boards = [tournament_board(tournament, round_number=1, number=n) for n in (1, 2)]
     assert all(b is not None and b.upcard == "" for b in boards)
-    # board 1: 100 ♥ by North–South at table 1 made with 104 (60 : 100 → N–S 100... by
-    # hand: takers seat 0, defenders 58 → 60, takers 100); at table 2 failed (160 to E–W)
-    # board 2: thrown in at both tables (0 : 0)
-    plays = {
-        1: [([0, "H", 100], [104, 58], [100, 60]), ([0, "H", 100], [90, 72], [0, 160])],
-    }
+    assert all(sorted(len(h) for h in b.hands) == [8, 8, 8, 8] for b in boards if b)
+    # board 1, 100 ♥ by seat 1 (North–South): at table 1 made with 104 (the defenders' 58
+    # rounds to 60, the takers 160 − 60 = 100), at table 2 failed with 90 (160 to E–W);
+    # board 2, 80 ♠ by seat 2 made with 100 at both tables: 62 → 60, 160 − 60 = 100
+    played = [([104, 58], [100, 60]), ([90, 72], [0, 160])]
     matches = list(round_.matches.order_by("table__number"))
-    for index, match in enumerate(matches):
+    for match, (cards, expected) in zip(matches, played, strict=True):
         _, code = services.issue_device_code(table=match.table)
-        page = speaking(web, "fr").get(f"/t/{code}/").content.decode()
-        assert "entry-contree" in page
-        (declarer, trump, value), points, expected = plays[1][index]
-        record = {**BASE, "dealer": boards[0].dealer, "card_points": points}
-        record["contract"] = contract((boards[0].dealer + 1 + declarer) % 4, trump, value)
-        result = post(match, code, 1, record, 201)
-        assert result["result"]["points"] in (expected, expected[::-1]), result
-        thrown = {**BASE, "dealer": boards[1].dealer, "contract": {"kind": "thrown_in"}}
-        post(match, code, 2, thrown, 201)
+        record = {**BASE, "dealer": boards[0].dealer, "card_points": cards}
+        record["contract"] = contract(0, "H", 100)
+        assert post(match, code, 1, record, 201)["result"]["points"] == expected
+        same = {**BASE, "dealer": boards[1].dealer, "contract": contract(1, "S", 80)}
+        assert post(match, code, 2, same | {"card_points": [62, 100]}, 201)["result"]["points"] == [
+            60,
+            100,
+        ]
     services.close_round(round_=round_, force=True)
+    tournament.refresh_from_db()
     view = web_selectors.standings_view(tournament)
     assert view["duplicate"] is True
-    percentages = sorted({row["percentage"] for row in view["rows"]})
-    assert percentages[0] < percentages[-1]
+    # N–S of table 1: 2 (100 > 0) + 1 (60 = 60) of 4; E–W of table 2: 2 (160 > 60) + 1
+    by_table = {}
+    for match in matches:
+        seats = Seat.objects.filter(table=match.table, round=round_).order_by("position")
+        by_table[match.table.number] = [seat.player_id for seat in seats]
+    percent = {row["entrant"]: row["percentage"] for row in view["rows"]}
+    assert [percent[p] for p in by_table[1]] == [75, 25, 75, 25]
+    assert [percent[p] for p in by_table[2]] == [25, 75, 25, 75]
 
 
 NAMES8 = ("Aline", "Bruno", "Chloé", "Denis", "Élise", "Félix", "Gisèle", "Henri")
