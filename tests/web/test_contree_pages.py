@@ -285,6 +285,7 @@ def test_a_full_contree_deal_has_a_hand_record_with_its_par(
         assert [f'<td class="num">{p}</td>' in par for p in analysis["par"]] == [True, True]
     # at a step, the makeable table: the highest value each team makes in each trump
     step = speaking(web, "en").get(f"/matches/{match.pk}/deals/{number}/hand/?step=1")
+    assert "The highest contract each team makes with perfect play" in step.content.decode()
     table = step.content.decode().split('class="data makeable"')[1].split("</table>")[0]
     makeable = engine.analyse(version.record)["makeable"]
     assert table.count("<td") == len(makeable) == 8

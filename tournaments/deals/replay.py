@@ -344,6 +344,7 @@ def replay(
         "margin": signed(margins(analysis, team)[step]) if teams and unit == "margin" else None,
         "graph": par_graph(analysis, team, step, turning, teams=teams, unit=unit),
         "makeable": makeable_rows(analysis, teams=teams),
+        "makeable_values": any("value" in row for row in analysis.get("makeable", [])),
         "makeable_outcomes_only": any(
             row.get("points", 0) is None for row in analysis.get("makeable", [])
         ),
