@@ -6,7 +6,7 @@ thrown in after four passes, a 90 ♦ coinched and surcoinched, and a capot bid 
 after the sheet's question "les 8 plis ?". Before each one is sent the sheet previews
 the score as RULES.md counts it; both teams confirm. The standings and the results CSV
 then equal the scores counted here by hand from RULES.md ("Belote Contrée"), not by the
-engine.
+engine; table 2's tablet names the player who revoked on its deal 4.
 
 Screenshots go to ``artifacts/screenshots/contree-*`` (phone and desktop width)."""
 
@@ -155,6 +155,13 @@ def test_a_contree_evening_in_french_on_phones(live_server: Any, contexts: Any, 
     assert rows == expected
     leader = data["rows"][0]
     assert leader["augen"] == 700
+
+    # table 2's tablet names who revoked on deal 4 (seat 2), not the taker (seat 1)
+    _, code = services.issue_device_code(table=second.table)
+    phone.goto(f"{base}/t/{code}/")
+    revoke = phone.locator("#table-state li[data-deal='4']").inner_text()
+    assert f"renonce : {seat_names(second)[1]}" in revoke and "160 : 0" in revoke, revoke
+    screenshot(phone, "contree-tablet-revoke-fr")
 
     phone.goto(f"{base}/tournaments/{tournament.pk}/standings/")
     assert phone.locator("html").get_attribute("lang") == "fr"
