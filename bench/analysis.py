@@ -3,9 +3,9 @@
 Usage: ``python bench/analysis.py [--count 40] [--seed 1] [--no-analysis] [--preset P]``.
 Generates ``--count`` played random deals of the preset (``random_deal``, thrown-in deals
 skipped; ``klammern`` by default, ``klaverjas-rotterdam`` or ``klaverjas-amsterdam`` for
-Klaverjas, ``belote``, ``klammern-2`` or ``klammern-3``), then times for each: the par from
-the first lead with a fresh solver (``deal_par``, for Klaverjas and Belote their
-``deal_margin``, for 2 or 3 players ``deal_value``),
+Klaverjas, ``belote``, ``belote-contree``, ``klammern-2`` or ``klammern-3``), then times for
+each: the par from the first lead with a fresh solver (``deal_par``, for Klaverjas, Belote
+and Belote Contrée their ``deal_margin``, for 2 or 3 players ``deal_value``),
 ``analyse(record, best_cards=False)`` (the par before and after each of the 32 plays) and
 ``analyse(record)`` (the same plus every play's best cards and each legal card's value,
 the perfect line after each costly play; for every game also the makeable table)
@@ -41,6 +41,7 @@ from games.engine import (  # noqa: E402
     running_native,
 )
 from games.engine.belote_analysis import deal_margin as belote_margin  # noqa: E402
+from games.engine.contree_analysis import contree_margin  # noqa: E402
 from games.engine.klaverjas_analysis import deal_margin  # noqa: E402
 from games.engine.solo_analysis import deal_value  # noqa: E402
 
@@ -69,7 +70,7 @@ def _par(record: dict[str, Any]) -> None:
             options=options,
         )
         return
-    solvers = {"klaverjas": deal_margin, "belote": belote_margin}
+    solvers = {"klaverjas": deal_margin, "belote": belote_margin, "contree": contree_margin}
     solve = solvers.get(options.game, deal_par)
     solve(
         hands,

@@ -3,12 +3,12 @@
 Checks deal records (``check``), analyses full deals under perfect play
 (``analyse``, ``deal_par``, ``perfect_line``), generates random legal deals (``random_deal``) and
 keeps score over a sequence of deals (``score_small_big``, ``score_liga``,
-``score_hamburg``; ``score_match`` for Klaverjas, Belote, the Schieber and Klammern for 2
-or 3 players; ``until_over`` stops any of them at the deal that ended the match);
-``next_dealer`` says who deals next. ``PRESETS`` names the first platform's rule
+``score_hamburg``; ``score_match`` for Klaverjas, Belote, Belote Contrée, the Schieber and
+Klammern for 2 or 3 players; ``until_over`` stops any of them at the deal that ended the
+match); ``next_dealer`` says who deals next. ``PRESETS`` names the first platform's rule
 configurations, ``ENGINE_ONLY_PRESETS`` those the engine had before the platform's game
-profiles (Belote and the 36-card Schieber; offered through those profiles, see
-``rules``), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
+profiles (Belote, Belote Contrée and the 36-card Schieber; offered through those
+profiles, see ``rules``), ``ALL_PRESETS`` both; ``deck_texts`` gives a preset's
 card texts (36 for the Schieber, 32 for the rest); ``player_count`` says how many sit at
 a table of a preset. It imports nothing outside the standard library and never touches
 Django, a database, the clock or global random state.

@@ -1,6 +1,6 @@
 """Command line: ``python -m games.engine check FILE|-``, ``check --jsonl [FILE]``,
-``random --seed N --count K [--rules PRESET]`` (any preset of ``ALL_PRESETS``, ``belote``
-and ``schieber`` included), ``analyse FILE|-``, ``analyse --jsonl [FILE]``.
+``random --seed N --count K [--rules PRESET]`` (any preset of ``ALL_PRESETS``, ``belote``,
+``belote-contree`` and ``schieber`` included), ``analyse FILE|-``, ``analyse --jsonl [FILE]``.
 
 ``check`` prints one result per record as one JSON line; exit 0 when valid, 1 when
 invalid, 2 when the input cannot be read or parsed as JSON. With ``--jsonl`` every

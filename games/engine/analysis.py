@@ -13,7 +13,8 @@ Decisions (see also the report in docs/benchmarks.md):
 - a summary record has no hands to analyse: ``valid: true``, ``analysed: false`` and one
   error with code ``summary_not_analysable``;
 - a Klaverjas record is analysed by ``klaverjas_analysis``, a Belote record by
-  ``belote_analysis`` (same shape, the margin search of ``klaverjas_solver``), a record
+  ``belote_analysis`` (same shape, the margin search of ``klaverjas_solver``), a Belote
+  Contrée record by ``contree_analysis`` (Belote's, the contract as bid), a record
   for 2 or 3 players by ``solo_analysis`` (same shape, the declarer against the others);
 - a valid record of a game none of these analyses (``OTHER_GAMES``; the game's
   profile says so with ``analysable``, and a test holds the two together) gets
@@ -53,6 +54,7 @@ from .cards import (
     TABLES,
     sorted_for_display,
 )
+from .contree_analysis import analyse_contree, contree_line, contree_options
 from .dispatch import check as check_any_game
 from .errors import Code, Problem, RulesError
 from .klaverjas_analysis import analyse_klaverjas, klaverjas_line, klaverjas_options
@@ -75,6 +77,7 @@ ALL: Final = (1 << 32) - 1
 OTHER_GAMES: Final = (
     (klaverjas_options, analyse_klaverjas, klaverjas_line),
     (belote_options, analyse_belote, belote_line),
+    (contree_options, analyse_contree, contree_line),
     (solo_options, analyse_solo, solo_line),
 )
 

@@ -2,7 +2,8 @@
 
 The record's ``rules`` name the preset; Klammern (4 players, ``klammern`` and
 ``klammern-hamburg``) is checked by ``record``, Klaverjas by ``klaverjas``, Belote by
-``belote``, the Schieber by ``schieber``, Klammern for 2 or 3 players by ``solo``.
+``belote``, Belote Contrée by ``contree``, the Schieber by ``schieber``, Klammern for 2
+or 3 players by ``solo``.
 ``check`` never raises: a bug becomes an ``internal_error``.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .belote import check_belote
+from .contree import check_contree
 from .errors import Code, Problem
 from .klaverjas import check_klaverjas
 from .record import check_klammern, resolve_record_rules, unchecked
@@ -30,6 +32,8 @@ def _check(record: object) -> Json:
         return check_klaverjas(record, preset, options)
     if options.game == "belote":
         return check_belote(record, preset, options)
+    if options.game == "contree":
+        return check_contree(record, preset, options)
     if options.game == "schieber":
         return check_schieber(record, preset, options)
     if options.players != 4:

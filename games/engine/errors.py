@@ -30,7 +30,16 @@ Codes:
 - ``contract_mismatch``: the contract does not fit the upcard (orgi = upcard suit,
   besser = Clubs and not when the upcard is a Club, kleines = another suit).
 - ``bidding_mismatch``: the bidding sequence breaks the calling order or does not lead
-  to the contract.
+  to the contract (Belote Contrée: a call after the auction is over, or an auction that
+  stops before it is over).
+- ``bid_not_higher``: Belote Contrée: a bid not higher than the last bid (the trump does
+  not count; capot is above 160).
+- ``bid_value_not_allowed``: Belote Contrée: a bid's or a contract's value other than
+  80, 90, … 160 or ``"capot"``.
+- ``coinche_not_allowed``: Belote Contrée: a coinche with no bid to double, or by a
+  player of the bidding partnership (a coinche doubles the last bid, by the other side).
+- ``surcoinche_not_allowed``: Belote Contrée: a surcoinche that does not answer a
+  coinche at once, or by a player of the coinching partnership.
 - ``not_a_meld``: an announced meld is not 3 or more cards of one suit in sequence.
 - ``meld_not_held``: a seat announces a meld with cards it did not hold at the start.
 - ``meld_not_maximal``: an announced meld is not a whole maximal sequence of the hand.
@@ -72,6 +81,10 @@ class Code(StrEnum):
     REVOKE_NOT_ILLEGAL = "revoke_not_illegal"
     CONTRACT_MISMATCH = "contract_mismatch"
     BIDDING_MISMATCH = "bidding_mismatch"
+    BID_NOT_HIGHER = "bid_not_higher"
+    BID_VALUE_NOT_ALLOWED = "bid_value_not_allowed"
+    COINCHE_NOT_ALLOWED = "coinche_not_allowed"
+    SURCOINCHE_NOT_ALLOWED = "surcoinche_not_allowed"
     NOT_A_MELD = "not_a_meld"
     MELD_NOT_HELD = "meld_not_held"
     MELD_NOT_MAXIMAL = "meld_not_maximal"

@@ -12,7 +12,8 @@
   to a target (500) or over a fixed number of deals; the player with most points wins.
 - ``score_match``: the keeper of a preset's options (``match_by`` etc.) for the new
   presets (Klaverjas, Belote, the Schieber, 2/3 players); a Belote match is 12 deals or
-  to 1000 points, ranked as Klaverjas (match points 2/1/0, then total points); a
+  to 1000 points, ranked as Klaverjas (match points 2/1/0, then total points); a Belote
+  Contrée match 12 deals or to 2000 points, ranked as Belote; a
   Schieber match is 12 deals or to 2500 points (1000 short), each deal's ``points``
   already multiplied when the ``multipliers`` option is on.
 - ``until_over``: any keeper over the deals up to the one that ended the match (a
@@ -412,9 +413,9 @@ def until_over[State](
 
 
 def score_match(results: Iterable[Result], options: Options) -> PointsMatchState:
-    """The points match of a Klaverjas, Belote, Schieber or 2/3-player preset, as its
-    options say (Belote: 12 deals, or to 1000 points with ``match_by`` target; the
-    Schieber: 12 deals, or to 2500)."""
+    """The points match of a Klaverjas, Belote, Belote Contrée, Schieber or 2/3-player
+    preset, as its options say (Belote: 12 deals, or to 1000 points with ``match_by``
+    target; Belote Contrée: 12 deals or to 2000; the Schieber: 12 deals, or to 2500)."""
     if options.game == "klammern" and options.players == 4:
         raise KeeperError(
             "bad_result", "Klammern matches are kept by score_liga or score_small_big"

@@ -9,7 +9,8 @@
 
    ``scripts/build_engine.py`` builds it into ``games.engine._kjsolver``. The module knows
    nothing of rules beyond the tables and switches it is given; ``count_roem`` off and
-   ``all_tricks_bonus`` 90 are Belote's margin (no roem, the capot), as in the Python. */
+   ``all_tricks_bonus`` 90 are Belote's margin (no roem, the capot), as in the Python;
+   ``free_when_outtrumped`` is Belote Contrée's legal-card rule. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -49,6 +50,7 @@ typedef struct {
     int partner_exempt;
     int partner_exempt_trump_lead;
     int no_undertrump;
+    int free_when_outtrumped; /* Belote Contrée: unable to overtrump, any card */
     int count_roem;       /* Klaverjas: roem counts; Belote: none */
     int all_tricks_bonus; /* the pit's 100 (Klaverjas) or the capot's 90 (Belote) */
     int order[4][8];
@@ -319,6 +321,7 @@ static uint32_t legal_cards(const Core *self, uint32_t hand, int led, int best, 
             uint32_t side = hand & ~self->trump_mask;
             return side ? side : hand;
         }
+        if (self->free_when_outtrumped) { return hand; }
     }
     return trumps;
 }
@@ -495,15 +498,16 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"hands", "trump", "trump_mask", "power", "beaten_by", "value",
                             "order", "stuk", "strict_lead", "partner_exempt",
                             "partner_exempt_trump_lead", "no_undertrump", "count_roem",
-                            "all_tricks_bonus", NULL};
+                            "all_tricks_bonus", "free_when_outtrumped", NULL};
     PyObject *hands, *power, *beaten_by, *value, *order;
     int trump, strict_lead, partner_exempt, partner_exempt_trump_lead, no_undertrump;
-    int count_roem = 1, all_tricks_bonus = 100;
+    int count_roem = 1, all_tricks_bonus = 100, free_when_outtrumped = 0;
     unsigned long long trump_mask, stuk;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiKOOOOKpppp|pi", names, &hands, &trump,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiKOOOOKpppp|pip", names, &hands, &trump,
                                      &trump_mask, &power, &beaten_by, &value, &order, &stuk,
                                      &strict_lead, &partner_exempt, &partner_exempt_trump_lead,
-                                     &no_undertrump, &count_roem, &all_tricks_bonus)) {
+                                     &no_undertrump, &count_roem, &all_tricks_bonus,
+                                     &free_when_outtrumped)) {
         return -1;
     }
     long long buffer[32];
@@ -558,6 +562,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->partner_exempt = partner_exempt;
     self->partner_exempt_trump_lead = partner_exempt_trump_lead;
     self->no_undertrump = no_undertrump;
+    self->free_when_outtrumped = free_when_outtrumped;
     self->count_roem = count_roem;
     self->all_tricks_bonus = all_tricks_bonus;
     free(self->slots);

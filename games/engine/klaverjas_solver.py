@@ -37,7 +37,11 @@ in place of the pit's 100. The legal cards follow the preset's options as for Kl
 (``partner_exempt`` and ``partner_exempt_trump_lead`` without ``no_undertrump``: the
 partner heading the trick leaves only the duty to follow suit; otherwise trump and
 overtrump if able, else any trump). Melds and belote-rebelote are fixed additions the
-caller adds (``belote_analysis``).
+caller adds (``belote_analysis``). A deal of ``belote-contree`` (``options.game``
+``"contree"``) is searched in the same mode (cards and last trick, 90 more for all 8
+tricks: RULES.md's points made) with its own legal cards: ``free_when_outtrumped`` lets a
+player who cannot beat the trump heading the trick play any card, and on a trump lead the
+partner heading it frees no one (``contree_analysis``).
 
 With the compiled engine ``search`` runs ``kjsolver.c``, this search in C, step for step
 (same table entries, same move order, same node count); without it the Python methods
@@ -152,8 +156,10 @@ class KlaverjasSolver:
         self.partner_exempt: bool = options.partner_exempt
         self.partner_exempt_trump_lead: bool = options.partner_exempt_trump_lead
         self.no_undertrump: bool = options.no_undertrump
-        #: Klaverjas counts roem and a pit of 100; Belote no roem and a capot of 90.
-        self.count_roem: bool = options.game != "belote"
+        self.free_when_outtrumped: bool = options.free_when_outtrumped
+        #: Klaverjas counts roem and a pit of 100; Belote and Belote Contrée no roem and
+        #: 90 for all tricks.
+        self.count_roem: bool = options.game not in ("belote", "contree")
         self.all_tricks_bonus: int = PIT_BONUS if self.count_roem else CAPOT_BONUS
         self.order: list[list[int]] = _power_order(table.power)
         self.suit_mask: list[int] = list(SUIT_MASK)
@@ -176,6 +182,7 @@ class KlaverjasSolver:
                 no_undertrump=self.no_undertrump,
                 count_roem=self.count_roem,
                 all_tricks_bonus=self.all_tricks_bonus,
+                free_when_outtrumped=self.free_when_outtrumped,
             )
 
     @property
@@ -532,6 +539,8 @@ class KlaverjasSolver:
             if self.no_undertrump:
                 side = hand & ~self.trump_mask
                 return side if side else hand
+            if self.free_when_outtrumped:
+                return hand
         return trumps
 
     # ----- move generation ------------------------------------------------------------------

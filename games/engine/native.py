@@ -32,6 +32,8 @@ COMPILED: Final = (
     "cards.py",
     "combos.py",
     "contract.py",
+    "contree.py",
+    "contree_analysis.py",
     "dispatch.py",
     "errors.py",
     "jass.py",

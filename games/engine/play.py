@@ -10,8 +10,10 @@ The rules of every preset are switches of ``Options``: Klammern must undertrump;
 a side card if held (a lower trump only with nothing but trumps); ``partner_exempt``
 frees a player whose partner heads the trick from trumping (4 players only), and with
 ``no_undertrump`` a lower trump stays barred (Amsterdam); ``partner_exempt_trump_lead``
-frees such a player on a trump lead from going higher too (Belote). A trick has as many cards as
-players; the partner is the seat two places back, so it exists only with 4 players.
+frees such a player on a trump lead from going higher too (Belote);
+``free_when_outtrumped`` lets a player who cannot follow and cannot beat the trump heading
+the trick play any card (Belote Contrée). A trick has as many cards as players; the
+partner is the seat two places back, so it exists only with 4 players.
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ def choice(hand: int, trick: Sequence[int], table: TrumpTable, options: Options)
         if options.no_undertrump:
             side = hand & ~table.trump_mask
             return Choice(side, Duty.NO_UNDERTRUMP) if side else Choice(hand, Duty.FREE)
+        if options.free_when_outtrumped:
+            return Choice(hand, Duty.FREE)
     return Choice(trumps, Duty.TRUMP)
 
 

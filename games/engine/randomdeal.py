@@ -14,6 +14,11 @@ or one in thirty thrown in, completion to 8 with the upcard to the taker, sequen
 fours announced most of the time, belote-rebelote) follow the same pattern; a Klammern
 deal draws the same random numbers as before these presets existed.
 
+Belote Contrée deals (all 8 cards dealt 3-2-3) have a random legal auction: one in
+twenty-five thrown in after four passes, else rising bids of random suits up to capot
+now and then, a coinche now and then and sometimes its surcoinche; then random legal
+plays under the preset's rules.
+
 Schieber deals use the 36-card deck (``jass``): 9 cards each, forehand chooses or (one
 in three) pushes to the partner, a trump suit most of the time, else Obenabe or Undenufe;
 sequences and fours announced as Weis most of the time, the Stöck, and random legal
@@ -351,6 +356,64 @@ def _random_belote(
     return record
 
 
+def _contree_auction(rng: random.Random) -> tuple[list[Any], tuple[int, int, int, int] | None]:
+    """A random legal auction from forehand (call ``k`` is seat ``forehand + k``'s) and
+    its outcome (bidder's place, level with capot 170, trump, doubling), or None."""
+    if rng.random() < 0.04:
+        return ["pass"] * 4, None
+    calls: list[Any] = []
+    bid: tuple[int, int, int] | None = None  # place in the calls, level, trump
+    passes = 0
+    while bid is None or passes < 3:
+        place = len(calls)
+        levels = [v for v in (*range(80, 170, 10), 170) if bid is None or v > bid[1]]
+        roll = rng.random()
+        if bid is not None and (place - bid[0]) & 1 and roll < 0.1:
+            calls.append("coinche")
+            if rng.random() < 0.3:
+                calls.append("surcoinche")
+                return calls, (bid[0], bid[1], bid[2], 2)
+            return calls, (bid[0], bid[1], bid[2], 1)
+        if levels and ((bid is None and (roll < 0.5 or passes == 3)) or roll < 0.35):
+            level = levels[min(int(rng.expovariate(0.8)), len(levels) - 1)]
+            trump = rng.randrange(4)
+            calls.append(
+                {"value": "capot" if level == 170 else level, "trump": SUIT_LETTERS[trump]}
+            )
+            bid, passes = (place, level, trump), 0
+            continue
+        calls.append("pass")
+        passes += 1
+    return calls, (bid[0], bid[1], bid[2], 0)
+
+
+def _random_contree(
+    rng: random.Random, dealer: int, rules: object, options: Options
+) -> dict[str, Any]:
+    forehand = (dealer + 1) % 4
+    hands = _deal(rng, dealer)
+    record: dict[str, Any] = {"format": "klammern-deal/1", "rules": rules, "dealer": dealer}
+    record["hands"] = [_texts(h) for h in hands]
+    calls, outcome = _contree_auction(rng)
+    record["bids"] = calls
+    if outcome is None:
+        record["contract"] = {"kind": "thrown_in"}
+        return record
+    place, level, trump, doubling = outcome
+    record["contract"] = {
+        "kind": "contree",
+        "declarer": (forehand + place) % 4,
+        "trump": SUIT_LETTERS[trump],
+        "value": "capot" if level == 170 else level,
+        "doubling": doubling,
+    }
+    plays, revoke = _play_seats(rng, [mask_of(h) for h in hands], forehand, trump, options)
+    record["plays"] = _texts(plays)
+    if revoke is not None:
+        record["revoke"] = revoke
+    return record
+
+
 def _schieber_choice(rng: random.Random, forehand: int) -> tuple[dict[str, Any], int]:
     """The contract and its mode (0-3 a trump suit, 4 Obenabe, 5 Undenufe)."""
     pushed = rng.random() < 1 / 3
@@ -412,6 +475,8 @@ def random_deal(rng: random.Random, *, dealer: int = 0, rules: object = None) ->
         return _random_klaverjas(rng, dealer % 4, rules, options)
     if options.game == "belote":
         return _random_belote(rng, dealer % 4, rules, options)
+    if options.game == "contree":
+        return _random_contree(rng, dealer % 4, rules, options)
     if options.game == "schieber":
         return _random_schieber(rng, dealer % 4, rules)
     if options.players != 4:

@@ -7,25 +7,30 @@ know how the options are applied; the play and scoring modules read them.
 Presets: ``klammern`` and ``klammern-hamburg`` (4 players, the Klammern record),
 ``klaverjas-rotterdam`` and ``klaverjas-amsterdam`` (``game`` = ``"klaverjas"``),
 ``klammern-2`` / ``klammern-3`` (``players`` = 2 or 3), ``belote`` (``game`` =
-``"belote"``) and ``schieber`` (``game`` = ``"schieber"``, the 36-card Schieberjass, whose
-``multipliers`` option scales a deal's points by its trump or mode).
+``"belote"``), ``belote-contree`` (``game`` = ``"contree"``, Belote Contrée: an auction of
+point contracts, coinche and surcoinche) and ``schieber`` (``game`` = ``"schieber"``, the
+36-card Schieberjass, whose ``multipliers`` option scales a deal's points by its trump or
+mode).
 
-``PRESETS`` are the presets of the first platform (the Klammern, Klaverjas and 2/3-player
-presets); ``ENGINE_ONLY_PRESETS`` are the games added to the engine before the platform
-had their game profiles: Belote and the Schieber. Both are offered for tournaments now,
-through their profiles (``games/profiles``); Belote Contrée (RULES.md) has no preset
-yet. ``ALL_PRESETS`` is both. ``resolve_named_rules`` (the engine's own door: ``check``,
-``random_deal``, the keepers) knows all of them; ``resolve_rules``, the platform's door,
-refuses an engine-only preset unless ``include_engine_only=True`` is passed, which the
-profiles' registry does for a preset it has a profile of, so a tournament cannot be
-stored with rules the platform does not know how to run. ``game`` and ``players`` are fixed
-by the preset and cannot be set as options. The legal-move switches combine:
+``PRESETS`` are the presets of the first platform (the Klammern, Klaverjas and
+2/3-player presets); ``ENGINE_ONLY_PRESETS`` are the games added to the engine before
+the platform had their game profiles: Belote, the Schieber and Belote Contrée. Belote
+and the Schieber are offered for tournaments now, through their profiles
+(``games/profiles``); Belote Contrée is offered once it has its profile. ``ALL_PRESETS``
+is both. ``resolve_named_rules`` (the engine's own door: ``check``, ``random_deal``, the
+keepers) knows all of them; ``resolve_rules``, the platform's door, refuses an
+engine-only preset unless ``include_engine_only=True`` is passed, which the profiles'
+registry does for a preset it has a profile of, so a tournament cannot be stored with
+rules the platform does not know how to run. ``game`` and ``players`` are fixed by the
+preset and cannot be set as options. The legal-move switches combine:
 ``overtrump_on_trump_lead``; ``no_undertrump`` (Klaverjas: a player who cannot follow
 and cannot overtrump plays a side card if held; Klammern must undertrump);
 ``partner_exempt`` (a player who cannot follow while the partner heads the trick is
 freed from the duty to trump and overtrump; together with ``no_undertrump`` the ban on
 a lower trump stays, which is Amsterdam's rule); ``partner_exempt_trump_lead`` (Belote:
-on a trump lead too, a player whose partner heads the trick need not go higher).
+on a trump lead too, a player whose partner heads the trick need not go higher);
+``free_when_outtrumped`` (Belote Contrée: a player who cannot follow and cannot beat the
+trump heading the trick may play any card, a lower trump or a side card).
 ``trump_by`` (Klaverjas): ``turned`` (trump is the upcard's suit, the upcard may be
 recorded) or ``forehand`` ("verplicht": forehand chooses, the record has no upcard).
 
@@ -44,7 +49,7 @@ from typing import Any, Final, Literal
 from .errors import RulesError
 
 Scoring = Literal["klammern", "hamburg"]
-Game = Literal["klammern", "klaverjas", "belote", "schieber"]
+Game = Literal["klammern", "klaverjas", "belote", "contree", "schieber"]
 TrumpBy = Literal["turned", "forehand"]
 MatchBy = Literal["deals", "target"]
 
@@ -78,6 +83,9 @@ class Options:
     partner_exempt_trump_lead: bool = False
     #: Schieber: multiply a deal's points by its trump or mode (RULES.md, "on").
     multipliers: bool = False
+    #: Belote Contrée: a player who cannot follow and cannot beat the trump heading the
+    #: trick (no higher trump) may play any card instead of a lower trump.
+    free_when_outtrumped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The options of this game by name, plus any other that is not its default."""
@@ -117,6 +125,15 @@ _GAME_FIELDS: Final = {
         "overtrump_on_trump_lead",
         "partner_exempt",
         "partner_exempt_trump_lead",
+        *_MATCH_FIELDS,
+    ),
+    "contree": (
+        "game",
+        "players",
+        "overtrump_on_trump_lead",
+        "partner_exempt",
+        "partner_exempt_trump_lead",
+        "free_when_outtrumped",
         *_MATCH_FIELDS,
     ),
     "schieber": ("game", "players", "multipliers", *_MATCH_FIELDS),
@@ -178,6 +195,18 @@ ENGINE_ONLY_PRESETS: Final[dict[str, Options]] = {
     # RULES.md "Schieberjass": 36 cards, its own play rules (games.engine.jass); 12 deals
     # or to 2500 points (1000 short).
     "schieber": Options(game="schieber", match_by="deals", deals_per_match=12, target_points=2500),
+    # RULES.md "Belote Contrée": partner heads the trick -> only follow suit (not on a
+    # trump lead: there each must go higher if able); otherwise trump, overtrump if able,
+    # else any card. 12 deals or to 2000 points.
+    "belote-contree": Options(
+        game="contree",
+        overtrump_on_trump_lead=True,
+        partner_exempt=True,
+        free_when_outtrumped=True,
+        match_by="deals",
+        deals_per_match=12,
+        target_points=2000,
+    ),
 }
 ALL_PRESETS: Final[dict[str, Options]] = {**PRESETS, **ENGINE_ONLY_PRESETS}
 

@@ -1,7 +1,7 @@
 """The game profiles: one object per game that the platform asks for everything that
 differs between games (``GameProfile`` in ``base``; the games in ``klammern``,
-``klaverjas``, ``solo``, ``belote``, ``schieber``). Outside this package and the engine no module
-names a game.
+``klaverjas``, ``solo``, ``belote``, ``contree``, ``schieber``). Outside this package and
+the engine no module names a game.
 
 The registry
 - ``PROFILES``: every profile by key (the engine preset it starts from), in the order the
@@ -39,6 +39,7 @@ from .base import (
     suit_style,
 )
 from .belote import BELOTE
+from .contree import CONTREE
 from .klammern import HAMBURG, KLAMMERN
 from .klaverjas import AMSTERDAM, ROTTERDAM
 from .schieber import SCHIEBER
@@ -47,7 +48,7 @@ from .solo import THREE, TWO
 #: Every game the platform offers, by key, in the order the console lists them.
 PROFILES: dict[str, GameProfile] = {
     profile.key: profile
-    for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE, BELOTE, SCHIEBER)
+    for profile in (KLAMMERN, HAMBURG, ROTTERDAM, AMSTERDAM, TWO, THREE, BELOTE, CONTREE, SCHIEBER)
 }
 #: The presets a tournament may play.
 PRESET_NAMES: tuple[str, ...] = tuple(PROFILES)

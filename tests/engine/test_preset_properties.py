@@ -16,7 +16,14 @@ DEALERS = st.integers(min_value=0, max_value=3)
 KLAVERJAS = st.sampled_from(["klaverjas-rotterdam", "klaverjas-amsterdam"])
 SOLO = st.sampled_from(["klammern-2", "klammern-3"])
 ANY = st.sampled_from(
-    ["klaverjas-rotterdam", "klaverjas-amsterdam", "klammern-2", "klammern-3", "belote"]
+    [
+        "klaverjas-rotterdam",
+        "klaverjas-amsterdam",
+        "klammern-2",
+        "klammern-3",
+        "belote",
+        "belote-contree",
+    ]
 )
 
 
@@ -42,6 +49,30 @@ def test_klaverjas_deals_valid_and_add_up(seed: int, dealer: int, rules: str) ->
         assert points[result["revoke"]["seat"] & 1] == 0
         assert sum(points) == 162 + sum(roem)
     assert (result["pit"] is not None) == (8 in result["tricks_won"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEEDS, DEALERS)
+def test_contree_deals_valid_and_add_up(seed: int, dealer: int) -> None:
+    result = check(deal(seed, dealer, "belote-contree"))
+    assert result["valid"], result["errors"]
+    points, takers, outcome = result["points"], result["playing_team"], result["outcome"]
+    assert result["total"] == sum(points) and all(p % 10 == 0 for p in points)
+    if outcome == "thrown_in":
+        assert points == [0, 0] and result["winner_team"] is None
+        return
+    game = 250 if result["value"] == "capot" else 160
+    times = (1, 2, 4)[result["doubling"]]
+    if outcome == "revoke":
+        assert points[result["revoke"]["seat"] & 1] == 0 and sum(points) == game * times
+        return
+    assert sum(result["card_points"]) == 162
+    assert (result["capot"] is not None) == (8 in result["tricks_won"])
+    assert result["winner_team"] == (takers if outcome == "made" else 1 - takers)
+    if result["doubling"] or outcome == "failed":
+        assert points[result["winner_team"]] == game * times and sum(points) == game * times
+    else:
+        assert sum(points) in (160, 250) and points[takers] >= 80
 
 
 @settings(max_examples=200, deadline=None)
@@ -140,10 +171,11 @@ def test_any_value_anywhere_never_crashes(
     record = deal(seed, dealer, rules)
     if data.draw(st.booleans()):
         record = {k: v for k, v in record.items() if k not in ("hands", "plays")}
-        n = 2 if rules.startswith("klaverjas") or rules == "belote" else int(rules[-1])
+        teams = rules.startswith("klaverjas") or rules.startswith("belote")
+        n = 2 if teams else int(rules[-1])
         record["card_points"] = [60] * n
         record["roem"] = [0, 0]
-    extra = ("bidding", "melds", "bella", "revoke", "exchange", "turned", "upcard", "roem")
+    extra = ("bidding", "melds", "bella", "revoke", "exchange", "turned", "upcard", "roem", "bids")
     places = _places(record) + [(name,) for name in extra]
     path = data.draw(st.sampled_from(places))
     target: Any = record

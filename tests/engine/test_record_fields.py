@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from games.engine import ALL_PRESETS, belote, check, klaverjas, random_deal, record, schieber, solo
+from games.engine import (
+    ALL_PRESETS,
+    belote,
+    check,
+    contree,
+    klaverjas,
+    random_deal,
+    record,
+    schieber,
+    solo,
+)
 from tests.engine.helpers import TIE_RECORD, codes
 
 COMMON = {
@@ -30,6 +40,7 @@ SPEC_FIELDS = {
     "klaverjas": COMMON | {"upcard", "roem"},
     "solo": COMMON | {"turned", "exchange", "bidding", "melds", "bella"},
     "belote": COMMON | {"upcard", "melds", "bella"},
+    "contree": COMMON | {"bids"},
     "schieber": COMMON | {"weis", "stoeck"},
 }
 MODULES = {
@@ -37,6 +48,7 @@ MODULES = {
     "klaverjas": klaverjas,
     "solo": solo,
     "belote": belote,
+    "contree": contree,
     "schieber": schieber,
 }
 
@@ -77,6 +89,12 @@ def test_each_game_declares_the_spec_fields_in_its_own_module(game: str) -> None
         ("belote", "stoeck", 0),
         ("belote", "bidding", []),
         ("belote", "exchange", 0),
+        ("belote-contree", "foo", 1),
+        ("belote-contree", "upcard", "7H"),
+        ("belote-contree", "bidding", []),
+        ("belote-contree", "melds", []),
+        ("belote-contree", "bella", 0),
+        ("belote-contree", "doubling", "kontra"),
         ("schieber", "foo", 1),
         ("schieber", "melds", []),
         ("schieber", "bella", 0),

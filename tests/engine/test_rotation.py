@@ -41,6 +41,12 @@ def test_belote_passes_the_deal_after_a_thrown_in_one() -> None:
     assert engine.FIRST_DEALER == 0
 
 
+def test_belote_contree_passes_the_deal_after_a_thrown_in_one() -> None:
+    contree = resolve_named_rules("belote-contree")[1]
+    assert not engine.same_dealer_after_thrown_in(contree)
+    assert engine.next_dealer(1, thrown_in=True, options=contree) == 2
+
+
 def liga_deal(points: tuple[int, int], *, winner: int = 0, march: bool = False) -> dict[str, Any]:
     return {
         "valid": True,

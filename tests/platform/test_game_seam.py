@@ -26,9 +26,11 @@ ROOT = Path(settings.BASE_DIR)
 PYTHON_ROOTS = ("games", "tournaments", "klammern_site")
 OUTSIDE = ("games/engine/", "games/profiles/", "/migrations/")
 #: Game kinds: the engine's ``Options.game`` values, and the platform's old family names.
-KINDS = {"klammern", "klaverjas", "belote", "schieberjass", "solo"}
+KINDS = {"klammern", "klaverjas", "belote", "contree", "schieberjass", "solo"}
 NAMES = KINDS | set(engine.ALL_PRESETS) | set(profiles.PROFILES)
-IDENTIFIER = re.compile(r"(?i:klaverjas|belote|hamburg|schieber|^solo)|^is_points_game$|^game_of$")
+IDENTIFIER = re.compile(
+    r"(?i:klaverjas|belote|contree|hamburg|schieber|^solo)|^is_points_game$|^game_of$"
+)
 #: "klammern" is the platform's own name too: these constants name the platform.
 PLATFORM_NAME = {
     ("tournaments/web/league.py", 'UID_DOMAIN = "klammern"'),

@@ -115,3 +115,23 @@ def test_schieber_tournament(live_server: Any, django_user_model: Any, eager_cel
     data = tournament.standings_snapshot.data
     assert data["tiebreaks"][:2] == ["augen", "tournament_points"]
     assert sum(row["tournament_points"] for row in data["rows"]) == 4 * 4
+
+
+def test_contree_tournament(live_server: Any, django_user_model: Any, eager_celery: None) -> None:
+    """Issue 38: ``simulate_tournament --rules belote-contree`` plays an evening of Belote
+    Contrée (full records with their auction, thrown-in deals after four passes among
+    them), ranked as Belote: match points, then total points."""
+    out = simulate(live_server, django_user_model, rules="belote-contree", players=8)
+    assert "all checks passed" in out
+    tournament = Tournament.objects.get()
+    assert tournament.rules_preset == "belote-contree"
+    deals = Deal.objects.filter(match__round__tournament=tournament)
+    results = [d.versions.get(is_current=True).result for d in deals]
+    played = [r for r in results if r["kind"] != "thrown_in"]
+    assert len(played) == 4 * 3  # 2 rounds of 2 tables, 3 played deals each
+    assert {r["kind"] for r in played} == {"contree"}
+    assert all(r["value"] in (*range(80, 161, 10), "capot") for r in played)
+    assert Match.objects.filter(status=Match.Status.CONFIRMED).count() == 4
+    data = tournament.standings_snapshot.data
+    assert data["tiebreaks"][:2] == ["tournament_points", "augen"]
+    assert sum(row["tournament_points"] for row in data["rows"]) == 4 * 4

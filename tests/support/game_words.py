@@ -19,6 +19,9 @@ FAMILIES: dict[str, set[str]] = {
     | {"grote punten", "kleine/grote"},
     "klaverjas": {"roem", "pit", "nat", "verzaakt", "162", "Klaverjas"},
     "belote": {"belote", "rebelote", "dedans", "capot", "tierce", "cinquante", "carré", "162"},
+    "contree": {"coinche", "surcoinche", "coinché", "surcoinché", "coinchiert", "surcoinchiert"}
+    | {"gecoincheerd", "gesurcoincheerd", "coincher", "surcoincher", "Contrée"}
+    | {"belote", "capot", "162"},
     "schieber": {"Weis", "Stöck", "157", "Obenabe", "Undenufe", "schieben", "geschoben", "36"}
     | {"Schieber", "Schieberjass"},
 }
@@ -30,6 +33,7 @@ FAMILY = {
     "klaverjas-rotterdam": "klaverjas",
     "klaverjas-amsterdam": "klaverjas",
     "belote": "belote",
+    "belote-contree": "contree",
     "schieber": "schieber",
 }
 #: A game's own word that another game's also is in one language: German calls Belote's

@@ -49,6 +49,15 @@ def _templates() -> dict[str, str]:
             "The contract does not fit these rules: check who played, trump and the upcard."
         ),
         "bidding_mismatch": _("The calls do not lead to this game."),
+        # an auction's calls, in words that fit every game with one (a game says its own)
+        "bid_not_higher": _("{seat}'s bid is not higher than the last bid."),
+        "bid_value_not_allowed": _("{value} is not a value one may bid in this game."),
+        "coinche_not_allowed": _(
+            "{seat} may not double here: only the other team doubles, and only the last bid."
+        ),
+        "surcoinche_not_allowed": _(
+            "{seat} may not redouble here: only the bidding team redoubles, right after the double."
+        ),
         # melds in words that fit every game; a game with melds says them in its own
         "not_a_meld": _("{seat}: {cards} is no announcement of this game."),
         "meld_not_held": _("{seat} did not hold {missing} and cannot announce {cards}."),

@@ -226,13 +226,20 @@ def makeable_rows(analysis: dict[str, Any], *, teams: bool = True) -> list[dict[
     0 for a failed one (the makers score nothing). Single players (``teams`` false):
     each cell shows how far the declarer is from making instead (``margin``, the
     declarer's own points less the best other player's: "+12" made by 12, "−23"
-    short), since a failed declarer scores 0 whatever the cards gave."""
+    short), since a failed declarer scores 0 whatever the cards gave. A game that bids
+    a contract's value gives each cell the highest value the team makes instead
+    (``value``: 80 … 160 or "capot"; None below the lowest)."""
     rows: dict[str, dict[str, Any]] = {}
     for row in analysis.get("makeable", []):
         entry = rows.setdefault(row["trump"], {"suit": row["trump"], "teams": []})
         own = row["trump"] == analysis.get("trump") and row["team"] == analysis.get("playing_team")
-        made = row["outcome"] == "made"
-        points = row["points"][row["team"]] if row["points"] is not None else (None if made else 0)
+        if "value" in row:  # the highest contract value a team makes (None: not even the lowest)
+            made, points = row["value"] is not None, row["value"]
+        else:
+            made = row["outcome"] == "made"
+            points = (
+                row["points"][row["team"]] if row["points"] is not None else (None if made else 0)
+            )
         margin = row.get("margin") if not teams else None
         entry["teams"].append(
             {
@@ -337,8 +344,9 @@ def replay(
         "margin": signed(margins(analysis, team)[step]) if teams and unit == "margin" else None,
         "graph": par_graph(analysis, team, step, turning, teams=teams, unit=unit),
         "makeable": makeable_rows(analysis, teams=teams),
+        "makeable_values": any("value" in row for row in analysis.get("makeable", [])),
         "makeable_outcomes_only": any(
-            row["points"] is None for row in analysis.get("makeable", [])
+            row.get("points", 0) is None for row in analysis.get("makeable", [])
         ),
     }
 

@@ -644,6 +644,46 @@
     };
   };
 
+  /* What the sheets of two partnerships with a taker share (entry_belote.js,
+     entry_contree.js): a team by its players' names, the revoke (who and which card) in
+     the record and back, and the verdict's lines drawn in the sheet's verdict box. */
+  DealEntry.partnerships = function (Sheet) {
+    var P = Sheet.prototype;
+
+    P.teamName = function (team) { return this.seatName(team) + " & " + this.seatName(team + 2); };
+
+    P.revokeRecord = function (record, errors, message) {
+      var st = this.state;
+      if (!st.revoke) { return; }
+      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
+        errors.push({ field: "revoke", message: message });
+      }
+      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
+    };
+
+    P.loadRevoke = function (record) {
+      var st = this.state;
+      if (!record.revoke) { return; }
+      st.revoke = true;
+      st.revokeSeat = record.revoke.seat;
+      st.revokeRank = (record.revoke.card || "")[0] || null;
+      st.revokeSuit = (record.revoke.card || "")[1] || null;
+    };
+
+    // lines: [class, text] pairs, each drawn as a "verdict-line is-<class>"
+    P.drawVerdict = function (lines) {
+      var box = this.form.querySelector("[data-bind='verdict']");
+      if (!box) { return; }
+      box.innerHTML = "";
+      lines.forEach(function (line) {
+        var el = document.createElement("div");
+        el.className = "verdict-line is-" + line[0];
+        el.textContent = line[1];
+        box.appendChild(el);
+      });
+    };
+  };
+
   DealEntry.share = function (Sheet) {
     SHARED.forEach(function (name) { Sheet.prototype[name] = DealEntry.prototype[name]; });
   };

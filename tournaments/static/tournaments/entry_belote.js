@@ -28,6 +28,7 @@
   window.DealEntry.share(BeloteEntry);
   window.DealEntry.combinations(BeloteEntry, RANKS);
   window.DealEntry.teamPoints(BeloteEntry, VALUE);
+  window.DealEntry.partnerships(BeloteEntry);
 
   /* Takes over DealEntry's general fault texts (their templates speak of Klammern's
      Orgi/Kleines/Besser or of Bella) where the sheet's own words fit better. */
@@ -41,8 +42,6 @@
       meld: { seat: null, kind: "run", length: 3, suit: null, top: null, four: null }
     };
   };
-
-  P.teamName = function (team) { return this.seatName(team) + " & " + this.seatName(team + 2); };
 
   P.round = function () {
     var st = this.state;
@@ -165,12 +164,7 @@
       record.melds = st.melds.map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
     }
     if (st.bella !== null) { record.bella = st.bella; }
-    if (st.revoke) {
-      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
-        errors.push({ field: "revoke", message: T.pickRevoke });
-      }
-      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
-    }
+    this.revokeRecord(record, errors, T.pickRevoke);
     return { record: record, errors: errors };
   };
 
@@ -190,12 +184,7 @@
     if (record.tricks_won) { st.allTricks = record.tricks_won.indexOf(8) >= 0; }
     st.melds = (record.melds || []).map(function (m) { return { seat: m.seat, cards: m.cards.slice() }; });
     st.bella = typeof record.bella === "number" ? record.bella : null;
-    if (record.revoke) {
-      st.revoke = true;
-      st.revokeSeat = record.revoke.seat;
-      st.revokeRank = (record.revoke.card || "")[0] || null;
-      st.revokeSuit = (record.revoke.card || "")[1] || null;
-    }
+    this.loadRevoke(record);
     this.render();
   };
 
@@ -262,20 +251,12 @@
   };
 
   P.renderVerdict = function () {
-    var box = this.form.querySelector("[data-bind='verdict']");
-    if (!box) { return; }
     var v = this.verdict();
     var lines = [];
     if (v && v.capot !== null) { lines.push(["pit", this.teamName(v.capot) + ": " + this.T.capot]); }
     if (v && v.dedans) { lines.push(["nat", this.teamName(v.takers) + ": " + this.T.dedans]); }
     if (v && !v.dedans) { lines.push(["made", this.teamName(v.takers) + ": " + this.T.made]); }
-    box.innerHTML = "";
-    lines.forEach(function (line) {
-      var el = document.createElement("div");
-      el.className = "verdict-line is-" + line[0];
-      el.textContent = line[1];
-      box.appendChild(el);
-    });
+    this.drawVerdict(lines);
   };
 
   window.BeloteEntry = BeloteEntry;
