@@ -5,11 +5,25 @@ tables count in the club's Klaverjas rating pool."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side, revoke_mark
+from games import engine
+
+from .base import (
+    PAPER_POINTS,
+    BoardCards,
+    Column,
+    DealColumn,
+    EntrySheet,
+    Result,
+    dealt_in_packets,
+    per_side,
+    revoke_mark,
+    shuffled_deck,
+)
 from .klammern import EIGHT_CARD_ERRORS
 from .points import PointsProfile
 
@@ -74,6 +88,13 @@ class KlaverjasProfile(PointsProfile):
     """Klaverjas: the console shows each deal's roem and pit; the tablet marks nat,
     verzaakt and pit and notes the roem."""
 
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """32 cards dealt 3-2-3 from the dealer's left, all 8 to each before play; the
+        dealer's last card is turned up (it sets trump where the club turns it up; a
+        "verplicht" club lets forehand choose and ignores it)."""
+        hands = dealt_in_packets(shuffled_deck(rng, engine.CARD_TEXT), dealer, (3, 2, 3))
+        return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][-1])
+
     def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":
@@ -119,6 +140,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         outcome_words={"failed": _("nat")},
         par_unit="margin",
         paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS),
+        duplicate=True,
         game="klaverjas",
     )
 

@@ -22,7 +22,7 @@ from tournaments.common.engine_messages import card_rank
 from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
-from tournaments.events.selectors import tournament_board, tournament_options
+from tournaments.events.selectors import tournament_board, tournament_options, tournament_profile
 from tournaments.results import duplicate
 
 #: Every outcome of a deal or its par in words (a game's ``outcome_words`` go first).
@@ -251,7 +251,8 @@ def summary_board(match: Match, version: DealVersion) -> SummaryBoard | None:
     if board is None:
         return None
     options = tournament_options(tournament)
-    par = duplicate.summary_par(board, version.result, version.record, options=options)
+    game = tournament_profile(tournament)
+    par = duplicate.summary_par(board, version.result, version.record, options=options, game=game)
     return SummaryBoard(board, par)
 
 

@@ -53,34 +53,37 @@ def may_see_travellers(user: Any, round_: Round) -> bool:
 def board_view(board: duplicate.Board, profile: profiles.GameProfile) -> dict[str, Any]:
     """A board as a bridge hand record: the dealer, the upcard and the four hands by
     suit (North, East, South, West = seats 1 to 4)."""
+    order = SIDE_ORDER if set(profile.ranks) <= set(SIDE_ORDER) else profile.ranks[::-1]
     return {
         "number": board.number,
         "dealer": {"number": board.dealer + 1, "compass": str(COMPASS[board.dealer])},
-        "upcard": card_view(board.upcard),
+        "upcard": card_view(board.upcard) if board.upcard else None,
         "hands": [
             {
                 "number": seat + 1,
                 "area": AREAS[seat],
                 "compass": str(COMPASS[seat]),
-                "rows": _plain_rows(hand),
+                "rows": _plain_rows(hand, order),
             }
             for seat, hand in enumerate(board.hands)
         ],
+        # Belote: the cards dealt after the take, in order (the taker's first two after
+        # the upcard, the others' three each, from forehand)
+        "stock": [card_view(card) for card in board.stock],
         "record": board.to_dict(),
     }
 
 
-def _plain_rows(hand: tuple[str, ...]) -> list[dict[str, Any]]:
+def _plain_rows(hand: tuple[str, ...], order: str) -> list[dict[str, Any]]:
     """A hand by suit before trump is known: each suit in its side-suit order (RULES.md,
-    Cards: A, 10, K, Q, J, 9, 8, 7)."""
+    Cards: A, 10, K, Q, J, 9, 8, 7; a deck of other ranks high to low, the Schieber's
+    A K Q J 10 9 8 7 6)."""
     return [
         {
             "suit": suit,
             "ranks": [
                 card_view(c)["rank"]
-                for c in sorted(
-                    (c for c in hand if c[-1] == suit), key=lambda c: SIDE_ORDER.index(c[0])
-                )
+                for c in sorted((c for c in hand if c[-1] == suit), key=lambda c: order.index(c[0]))
             ],
             "trump": False,
         }
@@ -171,14 +174,15 @@ def _pars(
         )
     )
     options = tournament_options(tournament)
+    game = tournament_profile(tournament)
     pars: dict[int, tuple[int, int] | None] = {}
     for item in items:
         par = duplicate.analysed_par(stored.get(item.version) or {})
         if par is None and item.result.get("mode") == "summary":
-            par = duplicate.summary_par(board, item.result, item.record, options=options)
+            par = duplicate.summary_par(board, item.result, item.record, options=options, game=game)
         playing = item.result.get("playing_team")
         pars[item.version] = (
-            duplicate.par_result(par, playing_team=int(playing))
+            duplicate.par_result(par, playing_team=int(playing), game=game)
             if par and playing is not None
             else None
         )
