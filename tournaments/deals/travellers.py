@@ -11,6 +11,7 @@ here writes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import pgettext_lazy
@@ -116,6 +117,8 @@ def traveller(round_: Round, number: int) -> dict[str, Any]:
     names = _side_names(tournament, [item for item, _ in rows])
     profile = tournament_profile(tournament)
     return {
+        "analysable": profile.analysable,
+        "analysis_note": str(profile.analysis_note),
         "board": board_view(board, profile),
         "board_cards": board,
         "closed": closed,
@@ -128,7 +131,7 @@ def _row(
     item: PlayedBoard,
     score: duplicate.ScoredPlay,
     names: dict[int, str],
-    pars: dict[int, tuple[int, int] | None],
+    pars: dict[int, BoardPar | None],
     profile: profiles.GameProfile,
 ) -> dict[str, Any]:
     result, contract = item.result, item.record.get("contract") or {}
@@ -147,9 +150,14 @@ def _row(
         "declarer_seat": declarer if isinstance(declarer, int) else None,
         "outcome": result.get("outcome", ""),
         "revoker": str(COMPASS[revoker]) if isinstance(revoker, int) else "",
+        "number": item.play.board,
         "points": list(item.play.points),
+        # the deal's points as the hand record counts them (a failed Klammern game's
+        # board result gives the defenders all of them; the deal points do not)
+        "deal_points": [int(p) for p in (result.get("points") or [0, 0])],
         "match_points": list(score.match_points),
-        "par": list(par) if par is not None else None,
+        "par": list(par.board) if par is not None else None,
+        "par_deal_points": list(par.deal) if par is not None else None,
     }
 
 
@@ -163,11 +171,20 @@ def _side_names(tournament: Tournament, items: list[PlayedBoard]) -> dict[int, s
     )
 
 
+@dataclass(frozen=True)
+class BoardPar:
+    """A table's par as a board result (``board``) and as deal points (``deal``, as the
+    hand record shows it)."""
+
+    board: tuple[int, int]
+    deal: tuple[int, int]
+
+
 def _pars(
     board: duplicate.Board, items: list[PlayedBoard], tournament: Tournament
-) -> dict[int, tuple[int, int] | None]:
-    """Each deal version's par as a board result: from its stored analysis (a full
-    record), else from the board's hands (a summary)."""
+) -> dict[int, BoardPar | None]:
+    """Each deal version's par as a board result and in deal points: from its stored
+    analysis (a full record), else from the board's hands (a summary)."""
     stored = dict(
         DealAnalysis.objects.filter(version_id__in=[i.version for i in items]).values_list(
             "version_id", "analysis"
@@ -175,14 +192,14 @@ def _pars(
     )
     options = tournament_options(tournament)
     game = tournament_profile(tournament)
-    pars: dict[int, tuple[int, int] | None] = {}
+    pars: dict[int, BoardPar | None] = {}
     for item in items:
         par = duplicate.analysed_par(stored.get(item.version) or {})
         if par is None and item.result.get("mode") == "summary":
             par = duplicate.summary_par(board, item.result, item.record, options=options, game=game)
         playing = item.result.get("playing_team")
         pars[item.version] = (
-            duplicate.par_result(par, playing_team=int(playing), game=game)
+            BoardPar(duplicate.par_result(par, playing_team=int(playing), game=game), par.points)
             if par and playing is not None
             else None
         )
