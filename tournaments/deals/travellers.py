@@ -123,6 +123,7 @@ def traveller(round_: Round, number: int) -> dict[str, Any]:
         "board_cards": board,
         "closed": closed,
         "rows": [_row(item, score, names, pars, profile) for item, score in rows],
+        "par_missing": closed and any(pars.get(item.version) is None for item, _ in rows),
         "top": rows[0][1].top[0] if rows else 0,
     }
 
