@@ -72,6 +72,8 @@ def test_a_failed_game_shows_its_board_result_and_its_deal_points(
         int(re.search(rf'class="num {name}">(\d+)<', row).group(1)) for name in ("par-ns", "par-ew")
     ]
     assert par_cells == par_board
+    par_deal_cell = re.search(r'class="num par-deal-points small">(\d+) : (\d+)<', row)
+    assert [int(x) for x in par_deal_cell.groups()] == par_deal
 
     boards = client.get(f"/tournaments/{event.tournament.pk}/boards/", **english).content.decode()
     assert "Board result: the points compared for the match points" in boards
