@@ -142,7 +142,9 @@ def test_a_duplicate_evening_of_another_game_on_phones(
             path=str(SHOTS / f"{game.preset}-traveller-{number}-{language}.png"), full_page=True
         )
         # the numbers to the right of the names: the table scrolls on a phone
-        phone.locator(".traveller .table-wrap").evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        phone.locator(".traveller .table-wrap").evaluate(
+            "e => { e.scrollLeft = e.querySelector('td.ns-points').offsetLeft - 8; }"
+        )
         phone.locator(".traveller").screenshot(
             path=str(SHOTS / f"{game.preset}-traveller-{number}-{language}-scores.png")
         )
