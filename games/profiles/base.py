@@ -420,6 +420,14 @@ class GameProfile:
         hands dealt, where every card is dealt before trump is taken."""
         return cards.hands
 
+    def board_problems(
+        self, cards: BoardCards, record: Result, options: engine.Options
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """What a record of this board gets wrong beyond its dealer, upcard and hands,
+        under these rules, as (field, message, params): [] where the cards say no more
+        (Klaverjas: a turned-up card fixes trump)."""
+        return []
+
     def par_board_result(
         self, par: Sequence[int], *, outcome: str, playing_team: int
     ) -> tuple[int, int]:

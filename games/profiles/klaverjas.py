@@ -95,6 +95,19 @@ class KlaverjasProfile(PointsProfile):
         hands = dealt_in_packets(shuffled_deck(rng, engine.CARD_TEXT), dealer, (3, 2, 3))
         return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][-1])
 
+    def board_problems(
+        self, cards: BoardCards, record: Result, options: engine.Options
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """Where the club turns trump up (``trump_by: turned``), every table plays the
+        board in the suit of its upcard ("verplicht": forehand chooses, as at any table)."""
+        contract = record.get("contract")
+        trump = contract.get("trump") if isinstance(contract, dict) else None
+        if options.trump_by != "turned" or not cards.upcard or trump == cards.upcard[1]:
+            return []
+        suit = cards.upcard[1]
+        message = f"the board's upcard {cards.upcard} makes {suit} trump"
+        return [("contract.trump", message, {"suit": suit, "card": cards.upcard})]
+
     def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from games import profiles
+from games.models import DealVersion
 from tests.conftest import client_for
 from tests.support.boards import DuplicateEvent, make_duplicate_event
 from tests.support.clients import Client
@@ -226,3 +227,54 @@ def test_the_standings_equal_a_hand_computation(evening: DuplicateEvent, game: G
             row = by_player[player]
             assert (row["duplicate_mp"], row["maximum"], row["played"]) == (mp, 4, 2)
             assert Fraction(row["percentage"]).limit_denominator(100) == Fraction(100 * mp, 4)
+
+
+def test_a_klaverjas_board_turned_up_fixes_trump_at_every_table(
+    club_a: Any, organiser: Any
+) -> None:
+    """Where the club turns trump up, a table that plays the board in another suit is
+    refused in words (the upcard and its suit), and nothing is stored; a club that
+    plays "verplicht" lets forehand choose."""
+    event = make_duplicate_event(
+        club=club_a,
+        players=8,
+        deals=1,
+        preset="klaverjas-rotterdam",
+        rules_options={"deals_per_match": 1},
+    )
+    board = event.board(1)
+    record = klaverjas(board, 100)
+    other = next(s for s in "CSHD" if s != board.upcard[1])
+    record.pop("upcard")  # as the sheet sends it: trump only
+    record["contract"]["trump"] = other
+    match = Match.objects.get(table=event.tables[0])
+    reply = client_for(device_code=event.codes[0]).post(
+        f"/api/matches/{match.pk}/deals/1/",
+        record,
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert reply.status_code == 400, reply.json()
+    body = reply.json()
+    assert body["code"] == "board_mismatch"
+    assert [e["field"] for e in body["errors"]] == ["contract.trump"]
+    assert "troef" in body["errors"][0]["message"]
+    assert not DealVersion.objects.filter(deal__match=match).exists()
+    record["contract"]["trump"] = board.upcard[1]
+    post(event.codes[0], match, 1, record)
+
+
+def test_verplicht_lets_forehand_choose_on_a_board(club_a: Any, organiser: Any) -> None:
+    event = make_duplicate_event(
+        club=club_a,
+        players=8,
+        deals=1,
+        preset="klaverjas-rotterdam",
+        rules_options={"deals_per_match": 1, "trump_by": "forehand"},
+    )
+    board = event.board(1)
+    record = klaverjas(board, 100)
+    record.pop("upcard")
+    record["contract"]["trump"] = next(s for s in "CSHD" if s != board.upcard[1])
+    post(event.codes[0], Match.objects.get(table=event.tables[0]), 1, record)

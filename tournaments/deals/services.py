@@ -506,7 +506,8 @@ def _ensure_board(match: Match, *, number: int, record: dict[str, Any]) -> bool:
     board = tournament_board(tournament, round_number=match.round.number, number=number)
     if board is None:
         return False
-    if problems := board_mismatch(board, record, game=tournament_profile(tournament)):
+    game, options = tournament_profile(tournament), tournament_options(tournament)
+    if problems := board_mismatch(board, record, game=game, options=options):
         raise Refused(
             "board_mismatch",
             _(

@@ -76,6 +76,9 @@ class BoardGame(Protocol):
     def par_board_result(
         self, par: Sequence[int], *, outcome: str, playing_team: int
     ) -> tuple[int, int]: ...
+    def board_problems(
+        self, cards: Any, record: Mapping[str, Any], options: Options
+    ) -> list[tuple[str, str, dict[str, Any]]]: ...
 
 
 @dataclass(frozen=True)
@@ -124,11 +127,12 @@ def round_boards(game: Dealer, *, seed: int, round_number: int, count: int) -> l
 
 
 def board_mismatch(
-    board: Board, record: Mapping[str, Any], *, game: BoardGame
+    board: Board, record: Mapping[str, Any], *, game: BoardGame, options: Options | None = None
 ) -> list[dict[str, Any]]:
     """One problem per field of ``record`` that differs from the board (the dealer, the
     upcard, each seat's hand of a full record as the game deals it for the record's
-    contract, compared as sets); [] when it fits."""
+    contract, compared as sets; under ``options``, what else the game's board fixes:
+    ``board_problems``); [] when it fits."""
     problems = []
     if record.get("dealer") != board.dealer:
         problems.append(
@@ -149,6 +153,9 @@ def board_mismatch(
                 problems.append(
                     _problem("hands", f"seat {seat} holds other cards on this board", seat=seat)
                 )
+    if options is not None:
+        for field, message, params in game.board_problems(board, record, options):
+            problems.append(_problem(field, message, **params))
     return problems
 
 
