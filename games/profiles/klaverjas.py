@@ -11,6 +11,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT
+from games.engine.klaverjas_analysis import board_par
 
 from .base import (
     PAPER_POINTS,
@@ -94,6 +96,21 @@ class KlaverjasProfile(PointsProfile):
         "verplicht" club lets forehand choose and ignores it)."""
         hands = dealt_in_packets(shuffled_deck(rng, engine.CARD_TEXT), dealer, (3, 2, 3))
         return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][-1])
+
+    def board_par(
+        self, cards: BoardCards, result: Result, record: Result, options: engine.Options
+    ) -> tuple[tuple[int, int], str] | None:
+        """A summary's par from the board's hands: perfect play in the trump it played,
+        forehand's team making, roem counted from the tricks of the perfect line (None
+        after a revoke: the record stops before the end)."""
+        trump = result.get("trump")
+        if result.get("outcome") == "revoke" or not isinstance(trump, str):
+            return None
+        hands = [sum(1 << CARD_BY_TEXT[card] for card in hand) for hand in cards.hands]
+        forehand = (cards.dealer + 1) % 4
+        scored = board_par(hands, trump=SUIT_BY_TEXT[trump], forehand=forehand, options=options)
+        points = scored["points"]
+        return (int(points[0]), int(points[1])), str(scored["outcome"])
 
     def board_problems(
         self, cards: BoardCards, record: Result, options: engine.Options

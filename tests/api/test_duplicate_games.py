@@ -211,6 +211,16 @@ def test_the_travellers_equal_a_hand_computation(
             # points games' score is already after nat or dedans
             deal = [ns, 164 - ns] if game.preset == "klammern-hamburg" else row["points"]
             assert row["deal_points"] == deal, (table, number)
+            # a par where the game works one out from the board's hands: Klammern's
+            # solver (Hamburg) and Klaverjas's; none for a Belote or Schieber summary
+            par, par_deal = row["par"], row["par_deal_points"]
+            if game.preset.startswith("klaverjas"):  # the score after nat, roem on top
+                assert par == par_deal and sum(par) >= 162 and sum(par) % 10 == 2
+            elif game.preset == "klammern-hamburg":  # no melds: 164, all to one if failed
+                assert sum(par_deal) == 164 == sum(par)
+                assert par == par_deal or 0 in par
+            else:
+                assert par is None
 
 
 def test_the_standings_equal_a_hand_computation(evening: DuplicateEvent, game: Game) -> None:
