@@ -480,6 +480,16 @@ def klaverjas_line(
     return out
 
 
+def board_par(hands: list[int], *, trump: int, forehand: int, options: Options) -> Json:
+    """The par of a Klaverjas deal from its dealt hands (a duplicate board played as a
+    summary), forehand's team making: one perfect line from the start played out and
+    scored as ``analyse_klaverjas`` scores a full record's ``par`` (``points``, ``roem``,
+    ``outcome``, ...)."""
+    deal = KlaverjasDeal(hands, trump, forehand, options)
+    line = deal.line(deal.start, deal.value(deal.start))
+    return _scored(deal.play_out(deal.start, line), forehand % 2)
+
+
 def deal_margin(hands: list[int], *, trump: int, forehand: int, options: Options) -> int:
     """Team 0's margin (points minus team 1's, roem and pit included; 162 card points in
     all) with perfect play from the start of a Klaverjas deal."""
@@ -490,6 +500,7 @@ __all__ = [
     "KlaverjasDeal",
     "Position",
     "analyse_klaverjas",
+    "board_par",
     "deal_margin",
     "klaverjas_line",
     "makeable",

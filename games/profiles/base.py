@@ -178,11 +178,34 @@ class MatchState:
 @dataclass(frozen=True)
 class BoardCards:
     """The cards of one duplicate board as dealt: its dealer, each seat's hand (in the
-    order dealt) and the turned-up card (in the dealer's hand)."""
+    order dealt), the turned-up card ("" in a game without one) and the cards still to
+    deal once trump is taken, in the order dealt (Belote: the taker's hand is completed
+    with the upcard and two of them, the others' with three; () where all are dealt)."""
 
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     upcard: str
+    stock: tuple[str, ...] = ()
+
+
+def shuffled_deck(rng: random.Random, deck: Sequence[str]) -> list[str]:
+    """A game's deck (``engine.deck_texts``) shuffled by a board's ``rng``."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return cards
+
+
+def dealt_in_packets(deck: Sequence[str], dealer: int, packets: Sequence[int]) -> list[list[str]]:
+    """``deck`` dealt clockwise from the dealer's left in ``packets`` (3-2-3: three to
+    each, then two, then three): each seat's cards in the order dealt."""
+    hands: list[list[str]] = [[], [], [], []]
+    order = [(dealer + 1 + k) % 4 for k in range(4)]
+    position = 0
+    for packet in packets:
+        for seat in order:
+            hands[seat] += deck[position : position + packet]
+            position += packet
+    return hands
 
 
 @dataclass(frozen=True)
@@ -222,8 +245,10 @@ class GameProfile:
     - ``paper_columns``: the columns the paper score sheet (the fallback when a tablet
       fails) gives each side for every deal, as the game counts them.
     - ``duplicate``: a tournament of it may be played in duplicate (RULES.md, "Duplicate
-      tournaments"); ``deal_board`` then deals a board and ``board_result`` reads a
-      team's result of a board from the engine's deal result.
+      tournaments"); ``deal_board`` then deals a board, ``board_hands`` says which hands
+      a record of the board holds, ``board_result`` reads a team's result of a board
+      from the engine's deal result and ``par_board_result`` a par's; ``board_par`` is
+      the par of a summary record from the board's hands (None where the game has none).
     - ``match_modes``, ``target_label``, ``criteria_words``: what the new-tournament
       form offers for the game, in its words; ``match_length`` says how long a table
       plays.
@@ -383,5 +408,37 @@ class GameProfile:
 
     def board_result(self, result: Result) -> tuple[int, int]:
         """Each team's result of a board: its deal points as the match counts them
-        (games with ``duplicate`` only)."""
-        raise NotImplementedError
+        (RULES.md: the deal's points in the game's count; a points match's ``points``
+        are already the score after nat, dedans or a revoke; thrown in: 0 for both)."""
+        points = result.get("points") or [0, 0]
+        return (int(points[0]), int(points[1]))
+
+    def board_hands(
+        self, cards: BoardCards, contract: Mapping[str, Any] | None
+    ) -> tuple[tuple[str, ...], ...]:
+        """The hands a record of this board holds under ``contract`` (the record's): the
+        hands dealt, where every card is dealt before trump is taken."""
+        return cards.hands
+
+    def board_problems(
+        self, cards: BoardCards, record: Result, options: engine.Options
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """What a record of this board gets wrong beyond its dealer, upcard and hands,
+        under these rules, as (field, message, params): [] where the cards say no more
+        (Klaverjas: a turned-up card fixes trump)."""
+        return []
+
+    def par_board_result(
+        self, par: Sequence[int], *, outcome: str, playing_team: int
+    ) -> tuple[int, int]:
+        """A par (the analysis's ``par``, with its ``par_outcome``) as a board result, as
+        ``board_result`` reads a played deal: a points match's par is already the score."""
+        return (int(par[0]), int(par[1]))
+
+    def board_par(
+        self, cards: BoardCards, result: Result, record: Result, options: engine.Options
+    ) -> tuple[tuple[int, int], str] | None:
+        """The par of a summary record of a board (each team's deal points and the
+        outcome for the playing team) from the board's hands; None where the game
+        cannot say (no solver for its summaries)."""
+        return None

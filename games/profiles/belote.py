@@ -11,9 +11,26 @@ pit, nat).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
-from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side, revoke_mark
+from games import engine
+
+from .base import (
+    PAPER_POINTS,
+    BoardCards,
+    Column,
+    DealColumn,
+    EntrySheet,
+    Result,
+    dealt_in_packets,
+    per_side,
+    revoke_mark,
+    shuffled_deck,
+)
 from .klammern import EIGHT_CARD_ERRORS
 from .points import PointsProfile
 
@@ -98,6 +115,33 @@ class BeloteProfile(PointsProfile):
     """Belote: the console shows each deal's announcements, belote and capot; the
     tablet marks dedans, a revoke and capot and notes announcements and belote."""
 
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """RULES.md, "Taking the deal": 5 cards to each (3 then 2) from the dealer's
+        left, the next card turned up, the other 11 kept in order for after the take."""
+        deck = shuffled_deck(rng, engine.CARD_TEXT)
+        hands = dealt_in_packets(deck, dealer, (3, 2))
+        return BoardCards(dealer, tuple(tuple(h) for h in hands), deck[20], tuple(deck[21:]))
+
+    def board_hands(
+        self, cards: BoardCards, contract: Mapping[str, Any] | None
+    ) -> tuple[tuple[str, ...], ...]:
+        """After the take each hand is completed from the stock in turn from forehand:
+        the taker with the upcard and two cards, the others with three; a board thrown
+        in keeps its 5-card hands."""
+        taker = (contract or {}).get("declarer")
+        if not isinstance(taker, int) or not cards.stock:
+            return cards.hands
+        hands = [list(hand) for hand in cards.hands]
+        position = 0
+        for k in range(4):
+            seat = (cards.dealer + 1 + k) % 4
+            count = 2 if seat == taker else 3
+            hands[seat] += ([cards.upcard] if seat == taker else []) + list(
+                cards.stock[position : position + count]
+            )
+            position += count
+        return tuple(tuple(hand) for hand in hands)
+
     def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":
@@ -145,5 +189,6 @@ BELOTE = BeloteProfile(
     match_columns=MATCH_COLUMNS,
     contract_words={"belote": _("Belote")},
     paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS[:2]),
+    duplicate=True,
     game="belote",
 )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games import engine
+from games.engine.cards import CARD_BY_TEXT, DEAL_POINTS, SUIT_BY_TEXT
 
 from .base import (
     DEALS,
@@ -24,7 +25,9 @@ from .base import (
     GameProfile,
     MatchState,
     Result,
+    dealt_in_packets,
     per_side,
+    shuffled_deck,
 )
 
 #: Klammern's melds and Bella in the words of its sheets (the game for two or three
@@ -119,15 +122,7 @@ class KlammernProfile(GameProfile):
     def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
         """32 cards shuffled and dealt 3-2-3 from the dealer's left (RULES.md, Deal);
         the upcard is the middle card of the dealer's last packet of 3."""
-        deck = list(engine.CARD_TEXT)
-        rng.shuffle(deck)
-        hands: list[list[str]] = [[], [], [], []]
-        order = [(dealer + 1 + k) % 4 for k in range(4)]
-        position = 0
-        for packet in (3, 2, 3):
-            for seat in order:
-                hands[seat] += deck[position : position + packet]
-                position += packet
+        hands = dealt_in_packets(shuffled_deck(rng, engine.CARD_TEXT), dealer, (3, 2, 3))
         return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][6])
 
     def board_result(self, result: Result) -> tuple[int, int]:
@@ -139,9 +134,39 @@ class KlammernProfile(GameProfile):
         points = result.get("points") or [0, 0]
         winner, playing = result.get("winner_team"), result.get("playing_team")
         if winner is not None and playing is not None and winner != playing:
-            all_points = int(points[0]) + int(points[1])
-            return (all_points, 0) if winner == 0 else (0, all_points)
+            return _all_to(1 - int(playing), points)
         return (int(points[0]), int(points[1]))
+
+    def par_board_result(
+        self, par: Sequence[int], *, outcome: str, playing_team: int
+    ) -> tuple[int, int]:
+        """The par's deal points, or all of them to the defenders when perfect play
+        fails the game (as ``board_result``)."""
+        if outcome in ("failed", "march_lost"):
+            return _all_to(1 - playing_team, par)
+        return (int(par[0]), int(par[1]))
+
+    def board_par(
+        self, cards: BoardCards, result: Result, record: Result, options: engine.Options
+    ) -> tuple[tuple[int, int], str] | None:
+        """The card points perfect play gives in the record's contract from the board's
+        hands (``engine.deal_par``) plus the melds and Bella each team scored. None for
+        a thrown-in deal, a revoke (the record stops before the end) or a record without
+        card points."""
+        card_points = record.get("card_points")
+        trump = result.get("trump")
+        if result.get("outcome") in ("thrown_in", "revoke") or not card_points or not trump:
+            return None
+        hands = [sum(1 << CARD_BY_TEXT[card] for card in hand) for hand in cards.hands]
+        own = engine.deal_par(
+            hands, trump=SUIT_BY_TEXT[trump], forehand=(cards.dealer + 1) % 4, options=options
+        )
+        points = result.get("points") or [0, 0]
+        extra = (int(points[0]) - int(card_points[0]), int(points[1]) - int(card_points[1]))
+        par = (own + extra[0], DEAL_POINTS - own + extra[1])
+        playing = int(result.get("playing_team") or 0)
+        made = 2 * par[playing] > par[0] + par[1]
+        return par, "made" if made else "failed"
 
     def match_state(
         self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
@@ -208,6 +233,12 @@ class KlammernProfile(GameProfile):
         return {**terms, **augen_decision(state, decided=decided)}
 
 
+def _all_to(team: int, points: Sequence[Any]) -> tuple[int, int]:
+    """Both teams' points to ``team``, none to the other."""
+    total = int(points[0]) + int(points[1])
+    return (total, 0) if team == 0 else (0, total)
+
+
 def augen_decision(state: MatchState, *, decided: bool) -> dict[str, Any]:
     """Whether a match stands level on big and small points (Hamburg: rounds and points)
     so its Augen decide it (RULES.md: big points, then small points, then match points):
@@ -251,7 +282,7 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
         deal_columns=DEAL_COLUMNS,
         contract_words=CONTRACT_WORDS,
         paper_columns=HAMBURG_PAPER_COLUMNS if hamburg else PAPER_COLUMNS,
-        duplicate=not hamburg,
+        duplicate=True,
         match_modes={
             DEALS: _("A fixed number of deals (Hamburg rounds to 6)")
             if hamburg

@@ -5,11 +5,27 @@ tables count in the club's Klaverjas rating pool."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .base import PAPER_POINTS, Column, DealColumn, EntrySheet, Result, per_side, revoke_mark
+from games import engine
+from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT
+from games.engine.klaverjas_analysis import board_par
+
+from .base import (
+    PAPER_POINTS,
+    BoardCards,
+    Column,
+    DealColumn,
+    EntrySheet,
+    Result,
+    dealt_in_packets,
+    per_side,
+    revoke_mark,
+    shuffled_deck,
+)
 from .klammern import EIGHT_CARD_ERRORS
 from .points import PointsProfile
 
@@ -74,6 +90,41 @@ class KlaverjasProfile(PointsProfile):
     """Klaverjas: the console shows each deal's roem and pit; the tablet marks nat,
     verzaakt and pit and notes the roem."""
 
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """32 cards dealt 3-2-3 from the dealer's left, all 8 to each before play; the
+        dealer's last card is turned up (it sets trump where the club turns it up; a
+        "verplicht" club lets forehand choose and ignores it)."""
+        hands = dealt_in_packets(shuffled_deck(rng, engine.CARD_TEXT), dealer, (3, 2, 3))
+        return BoardCards(dealer, tuple(tuple(hand) for hand in hands), hands[dealer][-1])
+
+    def board_par(
+        self, cards: BoardCards, result: Result, record: Result, options: engine.Options
+    ) -> tuple[tuple[int, int], str] | None:
+        """A summary's par from the board's hands: perfect play in the trump it played,
+        forehand's team making, roem counted from the tricks of the perfect line (None
+        after a revoke: the record stops before the end)."""
+        trump = result.get("trump")
+        if result.get("outcome") == "revoke" or not isinstance(trump, str):
+            return None
+        hands = [sum(1 << CARD_BY_TEXT[card] for card in hand) for hand in cards.hands]
+        forehand = (cards.dealer + 1) % 4
+        scored = board_par(hands, trump=SUIT_BY_TEXT[trump], forehand=forehand, options=options)
+        points = scored["points"]
+        return (int(points[0]), int(points[1])), str(scored["outcome"])
+
+    def board_problems(
+        self, cards: BoardCards, record: Result, options: engine.Options
+    ) -> list[tuple[str, str, dict[str, Any]]]:
+        """Where the club turns trump up (``trump_by: turned``), every table plays the
+        board in the suit of its upcard ("verplicht": forehand chooses, as at any table)."""
+        contract = record.get("contract")
+        trump = contract.get("trump") if isinstance(contract, dict) else None
+        if options.trump_by != "turned" or not cards.upcard or trump == cards.upcard[1]:
+            return []
+        suit = cards.upcard[1]
+        message = f"the board's upcard {cards.upcard} makes {suit} trump"
+        return [("contract.trump", message, {"suit": suit, "card": cards.upcard})]
+
     def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("outcome") == "failed":
@@ -119,6 +170,7 @@ def klaverjas_profile(*, key: str, label: Any) -> KlaverjasProfile:
         outcome_words={"failed": _("nat")},
         par_unit="margin",
         paper_columns=(PAPER_POINTS[0], *MATCH_COLUMNS),
+        duplicate=True,
         game="klaverjas",
     )
 

@@ -14,19 +14,26 @@ Suits: a club plays French suits (♠ ♥ ♦ ♣) or the Swiss German ones; ``S
 
 from __future__ import annotations
 
+import random
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from games.engine.jass import JASS_CARD_TEXT
 
 from .base import (
     FRENCH,
     PAPER_POINTS,
     SWISS,
+    BoardCards,
     Column,
     DealColumn,
     EntrySheet,
     Result,
+    dealt_in_packets,
     per_side,
     revoke_mark,
+    shuffled_deck,
 )
 from .points import PointsProfile
 
@@ -136,6 +143,13 @@ class SchieberProfile(PointsProfile):
     """Schieberjass: the console shows each deal's Weis, Stöck and Match; the tablet
     marks a pushed choice, the mode, a revoke and the Match and notes Weis and Stöck."""
 
+    def deal_board(self, rng: random.Random, dealer: int) -> BoardCards:
+        """36 cards dealt three at a time from the dealer's left, 9 to each; nothing is
+        turned up (forehand chooses)."""
+        deck = shuffled_deck(rng, JASS_CARD_TEXT)
+        hands = dealt_in_packets(deck, dealer, (3, 3, 3))
+        return BoardCards(dealer, tuple(tuple(hand) for hand in hands), "")
+
     def deal_marks(self, result: Result, revoker: str = "") -> list[tuple[str, str]]:
         marks = []
         if result.get("pushed"):
@@ -196,5 +210,6 @@ SCHIEBER = SchieberProfile(
         "cards of the other games, not 36. The hands and the play are shown."
     ),
     suit_styles=(FRENCH, SWISS),
+    duplicate=True,
     game="schieber",
 )

@@ -74,9 +74,9 @@ def test_boards_are_numbered_from_1(number: int) -> None:
 def test_a_record_that_fits_its_board_has_no_mismatch() -> None:
     board = deal_board(KLAMMERN, seed=3, round_number=1, number=2)
     summary = {"dealer": board.dealer, "upcard": board.upcard}
-    assert board_mismatch(board, summary) == []
+    assert board_mismatch(board, summary, game=KLAMMERN) == []
     shuffled = [list(reversed(hand)) for hand in board.hands]  # the order does not matter
-    assert board_mismatch(board, {**summary, "hands": shuffled}) == []
+    assert board_mismatch(board, {**summary, "hands": shuffled}, game=KLAMMERN) == []
 
 
 def test_a_record_names_each_field_that_differs_from_its_board() -> None:
@@ -84,7 +84,9 @@ def test_a_record_names_each_field_that_differs_from_its_board() -> None:
     other_up = next(card for card in board.hands[0] if card != board.upcard)
     hands = [list(hand) for hand in board.hands]
     hands[0][0], hands[3][0] = hands[3][0], hands[0][0]  # two seats swapped a card
-    problems = board_mismatch(board, {"dealer": 0, "upcard": other_up, "hands": hands})
+    problems = board_mismatch(
+        board, {"dealer": 0, "upcard": other_up, "hands": hands}, game=KLAMMERN
+    )
     assert [(p["code"], p["field"]) for p in problems] == [
         ("board_mismatch", "dealer"),
         ("board_mismatch", "upcard"),
@@ -99,7 +101,7 @@ def test_a_record_names_each_field_that_differs_from_its_board() -> None:
 def test_ten_written_as_10_is_the_same_card() -> None:
     board = deal_board(KLAMMERN, seed=3, round_number=1, number=2)
     hands = [[("10" + c[1]) if c[0] == "T" else c for c in hand] for hand in board.hands]
-    assert board_mismatch(board, {"dealer": board.dealer, "hands": hands}) == []
+    assert board_mismatch(board, {"dealer": board.dealer, "hands": hands}, game=KLAMMERN) == []
 
 
 # --- a board's result, as the game reads it --------------------------------------------
@@ -224,8 +226,10 @@ def test_an_entrant_without_a_compared_board_comes_last_without_a_percentage() -
 
 def test_a_failed_par_gives_the_defenders_all() -> None:
     par = duplicate.Par((70, 114), "failed")
-    assert duplicate.par_result(par, playing_team=0) == (0, 184)
-    assert duplicate.par_result(duplicate.Par((100, 64), "made"), playing_team=0) == (100, 64)
+    assert duplicate.par_result(par, playing_team=0, game=KLAMMERN) == (0, 184)
+    assert duplicate.par_result(
+        duplicate.Par((100, 64), "made"), playing_team=0, game=KLAMMERN
+    ) == (100, 64)
 
 
 def test_the_par_of_a_summary_is_the_boards_perfect_play_in_its_contract() -> None:
@@ -239,7 +243,7 @@ def test_the_par_of_a_summary_is_the_boards_perfect_play_in_its_contract() -> No
     own = engine.deal_par(masks, trump="CSHD".index(trump), forehand=forehand, options=options)
     record = {"card_points": [80, 84]}
     result = {"outcome": "made", "trump": trump, "points": [100, 84], "playing_team": 0}
-    par = duplicate.summary_par(board, result, record, options=options)
+    par = duplicate.summary_par(board, result, record, options=options, game=KLAMMERN)
     assert par is not None
     assert par.points == (own + 20, 164 - own)
     assert par.outcome == ("made" if own + 20 > 164 - own else "failed")
@@ -251,5 +255,8 @@ def test_a_thrown_in_or_revoked_summary_has_no_par() -> None:
     for outcome in ("thrown_in", "revoke"):
         result = {"outcome": outcome, "trump": "H", "points": [0, 0], "playing_team": 0}
         assert (
-            duplicate.summary_par(board, result, {"card_points": [0, 0]}, options=options) is None
+            duplicate.summary_par(
+                board, result, {"card_points": [0, 0]}, options=options, game=KLAMMERN
+            )
+            is None
         )

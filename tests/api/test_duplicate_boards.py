@@ -50,7 +50,13 @@ def close(event: DuplicateEvent) -> None:
 def cards(event: DuplicateEvent, number: int) -> dict[str, Any]:
     board = event.board(number)
     hands = [list(hand) for hand in board.hands]
-    return {"number": number, "dealer": board.dealer, "upcard": board.upcard, "hands": hands}
+    return {
+        "number": number,
+        "dealer": board.dealer,
+        "upcard": board.upcard,
+        "hands": hands,
+        "stock": [],
+    }
 
 
 def code_of(response: Any) -> str:

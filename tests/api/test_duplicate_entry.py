@@ -61,7 +61,7 @@ def test_a_duplicate_tournament_plays_a_fixed_number_of_deals(club_a: Any) -> No
 def test_a_game_without_duplicate_is_refused(club_a: Any) -> None:
     with pytest.raises(ApplicationError) as caught:
         services.create_tournament(
-            club=club_a, name="Hamburg", slug="hh", duplicate=True, rules_preset="klammern-hamburg"
+            club=club_a, name="Zu dritt", slug="drei", duplicate=True, rules_preset="klammern-3"
         )
     assert caught.value.code == "duplicate_not_offered"
 

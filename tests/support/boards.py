@@ -35,9 +35,24 @@ class DuplicateEvent:
         return board
 
 
-def make_duplicate_event(*, club: Club, players: int = 12, deals: int = 4) -> DuplicateEvent:
+def make_duplicate_event(
+    *,
+    club: Club,
+    players: int = 12,
+    deals: int = 4,
+    preset: str = "klammern",
+    rules_options: dict[str, Any] | None = None,
+) -> DuplicateEvent:
+    """``preset``: the game; ``rules_options`` its options (a points match's length is
+    the option ``deals_per_match``)."""
     tournament = services.create_tournament(
-        club=club, name="Duplicate-Abend", slug="duplicate", deals_per_match=deals, duplicate=True
+        club=club,
+        name="Duplicate-Abend",
+        slug="duplicate",
+        deals_per_match=deals,
+        duplicate=True,
+        rules_preset=preset,
+        rules_options=rules_options or {},
     )
     for _ in range(players):
         registration = services.register_player(tournament=tournament, player=PlayerFactory())

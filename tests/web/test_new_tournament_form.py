@@ -59,8 +59,9 @@ def test_belote_chosen_the_form_says_its_match_length_and_offers_no_match_modes(
 ) -> None:
     choice, form = form_of(web, "belote", language)
     assert length in words(choice)
-    for name in ("match_mode", "liga_target", "deals_per_match", "tiebreak_1", "duplicate"):
+    for name in ("match_mode", "liga_target", "deals_per_match", "tiebreak_1"):
         assert f'name="{name}"' not in form, name
+    assert 'name="duplicate"' in form  # every partnership game of four (issue 36)
     assert 'name="suits"' not in form  # Belote has French suits only
 
 

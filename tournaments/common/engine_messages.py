@@ -115,6 +115,9 @@ def _field_templates() -> dict[str, str]:
             "This board is dealt by {expected}: enter the deal as the board's cards lie."
         ),
         "board_mismatch.upcard": _("The upcard of this board is {card}."),
+        "board_mismatch.contract.trump": _(
+            "On this board trump is {suit}: the upcard {card} is turned up."
+        ),
         "board_mismatch.hands": _(
             "{seat} holds other cards than the board gives this seat: enter the board's hands."
         ),

@@ -50,10 +50,17 @@ BOARD = inline_serializer(
     {
         "number": serializers.IntegerField(),
         "dealer": serializers.IntegerField(help_text="The dealer's seat, 0-3."),
-        "upcard": serializers.CharField(allow_blank=True),
+        "upcard": serializers.CharField(
+            allow_blank=True, help_text="The card turned up; empty where the game turns none."
+        ),
         "hands": serializers.ListField(
             child=serializers.ListField(child=serializers.CharField()),
             help_text="Each seat's cards, seat 0 first (seats 1+3 North-South).",
+        ),
+        "stock": serializers.ListField(
+            child=serializers.CharField(),
+            help_text="Belote: the cards dealt after the take, in order from forehand (the "
+            "taker gets the upcard and two, the others three); empty in other games.",
         ),
     },
 )
@@ -78,13 +85,26 @@ TRAVELLER_ROW = inline_serializer(
         "trump": serializers.CharField(allow_blank=True),
         "declarer": serializers.IntegerField(allow_null=True, help_text="Seat 0-3."),
         "outcome": serializers.CharField(allow_blank=True),
-        "points": serializers.ListField(child=serializers.IntegerField()),
+        "points": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="The board result per direction, compared for the match points "
+            "(Klammern: a failed game gives the defenders all the points).",
+        ),
+        "deal_points": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="The deal's points per team as the hand record shows them.",
+        ),
         "match_points": serializers.ListField(child=serializers.IntegerField()),
         "par": serializers.ListField(
             child=serializers.IntegerField(),
             allow_null=True,
             help_text="The board under perfect play in this table's contract, as a "
-            "result; null before the round is closed or when there is none.",
+            "board result; null before the round is closed or when there is none.",
+        ),
+        "par_deal_points": serializers.ListField(
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text="The same par in deal points, as the hand record shows it.",
         ),
     },
 )
@@ -153,7 +173,7 @@ def _shown_boards(request: Request, round_: Round) -> list[Board]:
 
 def _board_body(board: Board) -> dict[str, Any]:
     body = board.to_dict()
-    return {key: body[key] for key in ("number", "dealer", "upcard", "hands")}
+    return {key: body[key] for key in ("number", "dealer", "upcard", "hands", "stock")}
 
 
 def _head(round_: Round) -> dict[str, Any]:
@@ -233,7 +253,18 @@ class BoardTravellerView(ParsedBody, APIView):
 
 
 def _traveller_row(row: dict[str, Any]) -> dict[str, Any]:
-    keys = ("table", "match", "sides", "trump", "outcome", "points", "match_points", "par")
+    keys = (
+        "table",
+        "match",
+        "sides",
+        "trump",
+        "outcome",
+        "points",
+        "deal_points",
+        "match_points",
+        "par",
+        "par_deal_points",
+    )
     out = {key: row[key] for key in keys}
     out["contract"] = row["contract_kind"]
     out["declarer"] = row["declarer_seat"]

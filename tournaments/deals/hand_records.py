@@ -22,7 +22,7 @@ from tournaments.common.engine_messages import card_rank
 from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
-from tournaments.events.selectors import tournament_board, tournament_options
+from tournaments.events.selectors import tournament_board, tournament_options, tournament_profile
 from tournaments.results import duplicate
 
 #: Every outcome of a deal or its par in words (a game's ``outcome_words`` go first).
@@ -251,7 +251,8 @@ def summary_board(match: Match, version: DealVersion) -> SummaryBoard | None:
     if board is None:
         return None
     options = tournament_options(tournament)
-    par = duplicate.summary_par(board, version.result, version.record, options=options)
+    game = tournament_profile(tournament)
+    par = duplicate.summary_par(board, version.result, version.record, options=options, game=game)
     return SummaryBoard(board, par)
 
 
@@ -271,10 +272,13 @@ def hand_record(
     profile: profiles.GameProfile,
     *,
     board: SummaryBoard | None = None,
+    duplicate_board: bool = False,
 ) -> dict[str, Any]:
     """What a hand record page shows of one deal version, laid out as its game seats
     the table (``profile``); a summary record of a duplicate board shows the board's
-    hands and par (``board``, from ``summary_board``)."""
+    hands and par (``board``, from ``summary_board``); a deal of a duplicate tournament
+    (``duplicate_board``) also shows its board result beside the deal points, as the
+    traveller compares it."""
     record, result = version.record, version.result
     stored: DealAnalysis | None = getattr(version, "analysis", None)
     analysis = stored.analysis if stored is not None else None
@@ -326,6 +330,27 @@ def hand_record(
         "analysed": bool(analysis and analysis.get("analysed")),
         "costly": costly_plays(analysis, seats) if plays else [],
         "seats": seats,
+        "board_results": board_results(profile, result, par) if duplicate_board else None,
+    }
+
+
+def board_results(
+    profile: profiles.GameProfile, result: dict[str, Any], par: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A duplicate deal's board result (what the traveller compares for match points)
+    played and under par, in the game's terms (``board_result``, ``par_board_result``):
+    Klammern's failed game gives the defenders all the deal points."""
+    playing = result.get("playing_team")
+    par_points = (par or {}).get("par")
+    return {
+        "actual": list(profile.board_result(result)),
+        "par": list(
+            profile.par_board_result(
+                par_points, outcome=str((par or {}).get("par_outcome", "")), playing_team=playing
+            )
+        )
+        if par_points and isinstance(playing, int)
+        else None,
     }
 
 
@@ -338,4 +363,10 @@ def match_hand_records(match: Match) -> list[dict[str, Any]]:
         .select_related("deal", "analysis")
         .order_by("deal__number")
     )
-    return [hand_record(v, seats, profile, board=summary_board(match, v)) for v in versions]
+    duplicate_board = match.round.tournament.duplicate
+    return [
+        hand_record(
+            v, seats, profile, board=summary_board(match, v), duplicate_board=duplicate_board
+        )
+        for v in versions
+    ]

@@ -502,10 +502,12 @@ def _ensure_board(match: Match, *, number: int, record: dict[str, Any]) -> bool:
     """In a duplicate tournament deal ``number`` is board ``number``: a record whose
     dealer, upcard or hands differ from the board's is refused. True if the match plays
     boards (its dealer is then the board's, whatever was thrown in before)."""
-    board = tournament_board(match.round.tournament, round_number=match.round.number, number=number)
+    tournament = match.round.tournament
+    board = tournament_board(tournament, round_number=match.round.number, number=number)
     if board is None:
         return False
-    if problems := board_mismatch(board, record):
+    game, options = tournament_profile(tournament), tournament_options(tournament)
+    if problems := board_mismatch(board, record, game=game, options=options):
         raise Refused(
             "board_mismatch",
             _(

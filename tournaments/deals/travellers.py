@@ -11,6 +11,7 @@ here writes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import pgettext_lazy
@@ -53,34 +54,37 @@ def may_see_travellers(user: Any, round_: Round) -> bool:
 def board_view(board: duplicate.Board, profile: profiles.GameProfile) -> dict[str, Any]:
     """A board as a bridge hand record: the dealer, the upcard and the four hands by
     suit (North, East, South, West = seats 1 to 4)."""
+    order = SIDE_ORDER if set(profile.ranks) <= set(SIDE_ORDER) else profile.ranks[::-1]
     return {
         "number": board.number,
         "dealer": {"number": board.dealer + 1, "compass": str(COMPASS[board.dealer])},
-        "upcard": card_view(board.upcard),
+        "upcard": card_view(board.upcard) if board.upcard else None,
         "hands": [
             {
                 "number": seat + 1,
                 "area": AREAS[seat],
                 "compass": str(COMPASS[seat]),
-                "rows": _plain_rows(hand),
+                "rows": _plain_rows(hand, order),
             }
             for seat, hand in enumerate(board.hands)
         ],
+        # Belote: the cards dealt after the take, in order (the taker's first two after
+        # the upcard, the others' three each, from forehand)
+        "stock": [card_view(card) for card in board.stock],
         "record": board.to_dict(),
     }
 
 
-def _plain_rows(hand: tuple[str, ...]) -> list[dict[str, Any]]:
+def _plain_rows(hand: tuple[str, ...], order: str) -> list[dict[str, Any]]:
     """A hand by suit before trump is known: each suit in its side-suit order (RULES.md,
-    Cards: A, 10, K, Q, J, 9, 8, 7)."""
+    Cards: A, 10, K, Q, J, 9, 8, 7; a deck of other ranks high to low, the Schieber's
+    A K Q J 10 9 8 7 6)."""
     return [
         {
             "suit": suit,
             "ranks": [
                 card_view(c)["rank"]
-                for c in sorted(
-                    (c for c in hand if c[-1] == suit), key=lambda c: SIDE_ORDER.index(c[0])
-                )
+                for c in sorted((c for c in hand if c[-1] == suit), key=lambda c: order.index(c[0]))
             ],
             "trump": False,
         }
@@ -113,10 +117,13 @@ def traveller(round_: Round, number: int) -> dict[str, Any]:
     names = _side_names(tournament, [item for item, _ in rows])
     profile = tournament_profile(tournament)
     return {
+        "analysable": profile.analysable,
+        "analysis_note": str(profile.analysis_note),
         "board": board_view(board, profile),
         "board_cards": board,
         "closed": closed,
         "rows": [_row(item, score, names, pars, profile) for item, score in rows],
+        "par_missing": closed and any(pars.get(item.version) is None for item, _ in rows),
         "top": rows[0][1].top[0] if rows else 0,
     }
 
@@ -125,7 +132,7 @@ def _row(
     item: PlayedBoard,
     score: duplicate.ScoredPlay,
     names: dict[int, str],
-    pars: dict[int, tuple[int, int] | None],
+    pars: dict[int, BoardPar | None],
     profile: profiles.GameProfile,
 ) -> dict[str, Any]:
     result, contract = item.result, item.record.get("contract") or {}
@@ -144,9 +151,14 @@ def _row(
         "declarer_seat": declarer if isinstance(declarer, int) else None,
         "outcome": result.get("outcome", ""),
         "revoker": str(COMPASS[revoker]) if isinstance(revoker, int) else "",
+        "number": item.play.board,
         "points": list(item.play.points),
+        # the deal's points as the hand record counts them (a failed Klammern game's
+        # board result gives the defenders all of them; the deal points do not)
+        "deal_points": [int(p) for p in (result.get("points") or [0, 0])],
         "match_points": list(score.match_points),
-        "par": list(par) if par is not None else None,
+        "par": list(par.board) if par is not None else None,
+        "par_deal_points": list(par.deal) if par is not None else None,
     }
 
 
@@ -160,25 +172,35 @@ def _side_names(tournament: Tournament, items: list[PlayedBoard]) -> dict[int, s
     )
 
 
+@dataclass(frozen=True)
+class BoardPar:
+    """A table's par as a board result (``board``) and as deal points (``deal``, as the
+    hand record shows it)."""
+
+    board: tuple[int, int]
+    deal: tuple[int, int]
+
+
 def _pars(
     board: duplicate.Board, items: list[PlayedBoard], tournament: Tournament
-) -> dict[int, tuple[int, int] | None]:
-    """Each deal version's par as a board result: from its stored analysis (a full
-    record), else from the board's hands (a summary)."""
+) -> dict[int, BoardPar | None]:
+    """Each deal version's par as a board result and in deal points: from its stored
+    analysis (a full record), else from the board's hands (a summary)."""
     stored = dict(
         DealAnalysis.objects.filter(version_id__in=[i.version for i in items]).values_list(
             "version_id", "analysis"
         )
     )
     options = tournament_options(tournament)
-    pars: dict[int, tuple[int, int] | None] = {}
+    game = tournament_profile(tournament)
+    pars: dict[int, BoardPar | None] = {}
     for item in items:
         par = duplicate.analysed_par(stored.get(item.version) or {})
         if par is None and item.result.get("mode") == "summary":
-            par = duplicate.summary_par(board, item.result, item.record, options=options)
+            par = duplicate.summary_par(board, item.result, item.record, options=options, game=game)
         playing = item.result.get("playing_team")
         pars[item.version] = (
-            duplicate.par_result(par, playing_team=int(playing))
+            BoardPar(duplicate.par_result(par, playing_team=int(playing), game=game), par.points)
             if par and playing is not None
             else None
         )

@@ -16,11 +16,13 @@ What it does
   by their match points as a percentage of the maximum.
 - ``analysed_par``/``summary_par``: a table's board under perfect play in the contract it
   played, from the stored analysis of a full record or, for a summary, from the board's
-  hands (which the platform knows for every table of a duplicate round).
+  hands (which the platform knows for every table of a duplicate round) where the game's
+  profile can work it out (``board_par``); ``par_result`` a par as a board result.
 
 What it does not do
 - No Django, no I/O. It does not read a deal's result: the profile's ``board_result``
-  says what a team scored on a board; the platform passes the numbers in.
+  says what a team scored on a board, its ``board_hands`` which hands a record of the
+  board holds (Belote completes them after the take); the platform passes them in.
 """
 
 from __future__ import annotations
@@ -32,8 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from games.engine import FIRST_DEALER, Options, deal_par
-from games.engine.cards import CARD_BY_TEXT, DEAL_POINTS, SUIT_BY_TEXT
+from games.engine import FIRST_DEALER, Options
 
 #: The directions by team (seats 0+2 and 1+3 of the record).
 DIRECTIONS = ("NS", "EW")
@@ -51,6 +52,8 @@ class Cards(Protocol):
     def hands(self) -> tuple[tuple[str, ...], ...]: ...
     @property
     def upcard(self) -> str: ...
+    @property
+    def stock(self) -> tuple[str, ...]: ...
 
 
 class Dealer(Protocol):
@@ -61,15 +64,34 @@ class Dealer(Protocol):
     def deal_board(self, rng: random.Random, dealer: int) -> Cards: ...
 
 
+class BoardGame(Protocol):
+    """What reads a board in the game's terms (a game profile offering duplicate)."""
+
+    def board_hands(
+        self, cards: Any, contract: Mapping[str, Any] | None
+    ) -> tuple[tuple[str, ...], ...]: ...
+    def board_par(
+        self, cards: Any, result: Mapping[str, Any], record: Mapping[str, Any], options: Options
+    ) -> tuple[tuple[int, int], str] | None: ...
+    def par_board_result(
+        self, par: Sequence[int], *, outcome: str, playing_team: int
+    ) -> tuple[int, int]: ...
+    def board_problems(
+        self, cards: Any, record: Mapping[str, Any], options: Options
+    ) -> list[tuple[str, str, dict[str, Any]]]: ...
+
+
 @dataclass(frozen=True)
 class Board:
-    """Board ``number`` of round ``round``: its dealer, each seat's hand and the upcard."""
+    """Board ``number`` of round ``round``: its dealer, each seat's hand, the upcard (""
+    in a game without one) and the cards dealt after the take (Belote; () otherwise)."""
 
     round: int
     number: int
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     upcard: str
+    stock: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The board as the tablet's sheet takes it (a record's fields)."""
@@ -78,6 +100,7 @@ class Board:
             "dealer": self.dealer,
             "hands": [list(hand) for hand in self.hands],
             "upcard": self.upcard,
+            "stock": list(self.stock),
         }
 
 
@@ -92,7 +115,7 @@ def deal_board(game: Dealer, *, seed: int, round_number: int, number: int) -> Bo
         raise ValueError("boards and rounds are numbered from 1")
     rng = random.Random(f"duplicate-board/{seed}/{round_number}/{number}")
     cards = game.deal_board(rng, board_dealer(number, game.players))
-    return Board(round_number, number, cards.dealer, cards.hands, cards.upcard)
+    return Board(round_number, number, cards.dealer, cards.hands, cards.upcard, cards.stock)
 
 
 def round_boards(game: Dealer, *, seed: int, round_number: int, count: int) -> list[Board]:
@@ -103,9 +126,13 @@ def round_boards(game: Dealer, *, seed: int, round_number: int, count: int) -> l
     ]
 
 
-def board_mismatch(board: Board, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def board_mismatch(
+    board: Board, record: Mapping[str, Any], *, game: BoardGame, options: Options | None = None
+) -> list[dict[str, Any]]:
     """One problem per field of ``record`` that differs from the board (the dealer, the
-    upcard, each seat's hand of a full record, compared as sets); [] when it fits."""
+    upcard, each seat's hand of a full record as the game deals it for the record's
+    contract, compared as sets; under ``options``, what else the game's board fixes:
+    ``board_problems``); [] when it fits."""
     problems = []
     if record.get("dealer") != board.dealer:
         problems.append(
@@ -118,12 +145,17 @@ def board_mismatch(board: Board, record: Mapping[str, Any]) -> list[dict[str, An
         )
     hands = record.get("hands")
     if isinstance(hands, list):
-        for seat, hand in enumerate(board.hands):
+        contract = record.get("contract")
+        dealt = game.board_hands(board, contract if isinstance(contract, Mapping) else None)
+        for seat, hand in enumerate(dealt):
             given = hands[seat] if seat < len(hands) and isinstance(hands[seat], list) else []
             if {_card(card) for card in given} != set(hand):
                 problems.append(
                     _problem("hands", f"seat {seat} holds other cards on this board", seat=seat)
                 )
+    if options is not None:
+        for field, message, params in game.board_problems(board, record, options):
+            problems.append(_problem(field, message, **params))
     return problems
 
 
@@ -289,32 +321,22 @@ def analysed_par(analysis: Mapping[str, Any]) -> Par | None:
 
 
 def summary_par(
-    board: Board, result: Mapping[str, Any], record: Mapping[str, Any], *, options: Options
+    board: Board,
+    result: Mapping[str, Any],
+    record: Mapping[str, Any],
+    *,
+    options: Options,
+    game: BoardGame,
 ) -> Par | None:
-    """The par of a summary record from its board's hands: the card points perfect play
-    gives in the record's contract (``engine.deal_par``) plus the melds and Bella each
-    team scored. None for a thrown-in deal, a revoke (the record stops before the end)
-    or a record without card points."""
-    card_points = record.get("card_points")
-    trump = result.get("trump")
-    if result.get("outcome") in ("thrown_in", "revoke") or not card_points or not trump:
-        return None
-    hands = [sum(1 << CARD_BY_TEXT[card] for card in hand) for hand in board.hands]
-    own = deal_par(
-        hands, trump=SUIT_BY_TEXT[trump], forehand=(board.dealer + 1) % 4, options=options
-    )
-    points = result.get("points") or [0, 0]
-    extra = (int(points[0]) - int(card_points[0]), int(points[1]) - int(card_points[1]))
-    par = (own + extra[0], DEAL_POINTS - own + extra[1])
-    playing = int(result.get("playing_team") or 0)
-    made = 2 * par[playing] > par[0] + par[1]
-    return Par(par, "made" if made else "failed")
+    """The par of a summary record from its board's hands, as the game's profile works
+    it out (``board_par``: Klammern's solver in the record's contract, melds and Bella
+    as scored); None where the game cannot say or the deal has no par (thrown in, a
+    revoke, no card points)."""
+    par = game.board_par(board, result, record, options)
+    return None if par is None else Par(par[0], par[1])
 
 
-def par_result(par: Par, *, playing_team: int) -> tuple[int, int]:
-    """A par as a board's result (as ``board_result`` reads a deal): a failed game gives
-    the defenders all the points."""
-    if par.outcome in ("failed", "march_lost"):
-        total = par.points[0] + par.points[1]
-        return (total, 0) if playing_team == 1 else (0, total)
-    return par.points
+def par_result(par: Par, *, playing_team: int, game: BoardGame) -> tuple[int, int]:
+    """A par as a board's result, in the game's terms (``par_board_result``: Klammern's
+    failed game gives the defenders all the points, as ``board_result`` reads a deal)."""
+    return game.par_board_result(par.points, outcome=par.outcome, playing_team=playing_team)

@@ -42,7 +42,9 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
         raise Http404("No such deal.")
     seats, profile = hand_records.seat_views(match), hand_records.match_profile(match)
     board = hand_records.summary_board(match, version)
-    deal = hand_records.hand_record(version, seats, profile, board=board)
+    deal = hand_records.hand_record(
+        version, seats, profile, board=board, duplicate_board=match.round.tournament.duplicate
+    )
     steps = replay.deal_replay(deal, request.GET.get("step", "0"), ranks=profile.ranks)
     return render(
         request,

@@ -74,8 +74,10 @@
     if (!board) { return; }
     var st = this.state;
     st.dealer = board.dealer;
-    st.upRank = board.upcard[0];
-    st.upSuit = board.upcard[1];
+    if (board.upcard) { // a game that turns no card up (the Schieber) has none
+      st.upRank = board.upcard[0];
+      st.upSuit = board.upcard[1];
+    }
     st.hands = board.hands.map(function (h) { return h.slice(); });
   };
 
