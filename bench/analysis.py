@@ -121,6 +121,9 @@ def main() -> int:
     records = _deals(args.count, args.seed, args.preset)
     engine = "compiled" if running_native() else "interpreted"
     print(f"{engine} engine, {len(records)} deals of {args.preset}, seed {args.seed}")
+    if not analyse(records[0]).get("analysed"):
+        print(f"no perfect-play analysis for {args.preset}: nothing to time")
+        return 0
     _time("par (first lead)", records, _par)
     if not args.no_analysis:
         _time("analysis, no best cards", records, lambda r: analyse(r, best_cards=False))

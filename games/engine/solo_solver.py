@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 from typing import Final, Protocol
 
-from .cards import LAST_TRICK_BONUS, SUIT_MASK, TABLES
+from .cards import LAST_TRICK_BONUS, SUIT_MASK, TABLES, cards_of
 from .rules import Options
 
 #: Table entries pack lower | upper << 10 | best lead << 20.
@@ -101,6 +101,10 @@ class SoloSolver:
         self.no_undertrump: bool = options.no_undertrump
         self.order: list[list[int]] = _power_order(table.power)
         self.suit_mask: list[int] = list(SUIT_MASK)
+        self.defence: int = 0
+        for seat, hand in enumerate(self.hands):
+            if seat != declarer:
+                self.defence |= hand
         self.table: dict[int, int] = {}
         self.python_nodes: int = 0
         self.core: _Core | None = None
@@ -220,9 +224,14 @@ class SoloSolver:
         # the last trick is never stored: no lookup
         if remaining.bit_count() == self.players:
             return self.last_trick(remaining, leader, took)
+        sure, lost = self.trump_bounds(remaining, took)
+        if avail - lost <= alpha:
+            return avail - lost
+        if sure >= beta:
+            return sure
         key = remaining | leader << 32 | int(took) << 34
         entry = self.table.get(key, -1)
-        lower, upper, first = 0, avail, _NO_MOVE
+        lower, upper, first = sure, avail - lost, _NO_MOVE
         if entry >= 0:
             lower, upper, first = entry & _FIELD, entry >> _BITS & _FIELD, entry >> 2 * _BITS
             if lower >= beta or lower == upper:
@@ -258,6 +267,25 @@ class SoloSolver:
             lower = upper = result
         self.table[key] = lower | upper << _BITS | best_move << 2 * _BITS
         return result
+
+    def trump_bounds(self, remaining: int, took: bool) -> tuple[int, int]:
+        """What the trumps alone settle at a trick boundary: (sure, lost). A defender's
+        trump above every trump the declarer still holds wins its trick for the defence,
+        whoever leads: its points are lost to the declarer. A declarer's trump above every
+        trump the defence still holds wins its trick for the declarer: its points are sure,
+        with the meld bonus when it is not yet earned."""
+        own = remaining & self.trump_mask & self.hands[self.declarer]
+        theirs = remaining & self.trump_mask & self.defence
+        own_powers = [self.power[c] for c in cards_of(own)]
+        their_powers = [self.power[c] for c in cards_of(theirs)]
+        own_top = max(own_powers, default=-1)
+        their_top = max(their_powers, default=-1)
+        winners = [c for c in cards_of(own) if self.power[c] > their_top]
+        sure = sum(self.value[c] for c in winners)
+        if winners and not took:
+            sure += self.meld_bonus
+        lost = sum(self.value[c] for c in cards_of(theirs) if self.power[c] > own_top)
+        return sure, lost
 
     def last_trick(self, remaining: int, leader: int, took: bool) -> int:
         """The last trick: one card in each hand, nothing to choose."""

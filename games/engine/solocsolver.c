@@ -39,6 +39,7 @@ typedef struct {
     int declarer;
     int meld_bonus;
     uint32_t trump_mask;
+    uint32_t defence; /* the defenders' cards, all of them */
     int trump;
     int power[32];
     uint32_t beaten_by[32];
@@ -258,6 +259,37 @@ static int last_trick(const Core *self, uint32_t remaining, int leader, int took
 static int lead(Core *self, uint32_t remaining, int leader, int took, int avail, int alpha,
                 int beta);
 
+/* What the trumps alone settle at a trick boundary. A defender's trump above every trump
+   the declarer still holds wins its trick for the defence, whoever leads: its points are
+   ``*lost`` to the declarer. A declarer's trump above every trump the defence still holds
+   wins its trick for the declarer: its points are ``*sure``, with the meld bonus when it is
+   not yet earned. */
+static void trump_bounds(const Core *self, uint32_t remaining, int took, int *sure,
+                         int *lost) {
+    uint32_t own = remaining & self->trump_mask & self->hands[self->declarer];
+    uint32_t theirs = remaining & self->trump_mask & self->defence;
+    int own_top = -1, their_top = -1;
+    for (uint32_t cards = own; cards; cards &= cards - 1) {
+        int p = self->power[lowest(cards)];
+        if (p > own_top) { own_top = p; }
+    }
+    for (uint32_t cards = theirs; cards; cards &= cards - 1) {
+        int p = self->power[lowest(cards)];
+        if (p > their_top) { their_top = p; }
+    }
+    int won = 0, count = 0, gone = 0;
+    for (uint32_t cards = own; cards; cards &= cards - 1) {
+        int c = lowest(cards);
+        if (self->power[c] > their_top) { won += self->value[c]; count += 1; }
+    }
+    for (uint32_t cards = theirs; cards; cards &= cards - 1) {
+        int c = lowest(cards);
+        if (self->power[c] > own_top) { gone += self->value[c]; }
+    }
+    *sure = won + (count && !took ? self->meld_bonus : 0);
+    *lost = gone;
+}
+
 /* Ask the memory for the table slots of the trick boundaries that the last card of a
    trick can reach, while its moves are sorted: the table's lookups wait on memory most
    of all. Only the speed changes. */
@@ -333,9 +365,13 @@ static int lead(Core *self, uint32_t remaining, int leader, int took, int avail,
     if (popcount32(remaining) == self->players) {
         return last_trick(self, remaining, leader, took);
     }
+    int sure, lost;
+    trump_bounds(self, remaining, took, &sure, &lost);
+    if (avail - lost <= alpha) { return avail - lost; }
+    if (sure >= beta) { return sure; }
     uint64_t key = (uint64_t)remaining | ((uint64_t)leader << 32) | ((uint64_t)took << 34);
     int64_t entry = table_get(self, key);
-    int lower = 0, upper = avail, first = NO_MOVE;
+    int lower = sure, upper = avail - lost, first = NO_MOVE;
     if (entry >= 0) {
         lower = (int)(entry & FIELD_MASK);
         upper = (int)((entry >> BITS) & FIELD_MASK);
@@ -460,6 +496,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->declarer = declarer;
+    self->defence = 0;
+    for (int i = 0; i < players; i++) {
+        if (i != declarer) { self->defence |= self->hands[i]; }
+    }
     self->meld_bonus = meld_bonus;
     self->trump = trump;
     self->trump_mask = (uint32_t)trump_mask;
