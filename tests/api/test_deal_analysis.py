@@ -5,6 +5,7 @@ the hand record pages."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,13 +13,15 @@ from django.core.management import call_command
 
 from games import analysis_services
 from games.analysis_services import analyse_missing_deals, versions_lacking_analysis
+from games.engine import random_deal
 from games.engine.analysis import ANALYSIS_VERSION, NOT_ANALYSABLE
 from games.models import DealAnalysis, DealVersion
 from tests.conftest import Event, client_for
-from tests.factories import summary_record
+from tests.factories import PlayerFactory, summary_record
 from tests.support.clients import APIClient, committed
 from tests.support.hand_records import COSTLY_DEAL, COSTLY_PLAY
 from tournaments.deals import services
+from tournaments.draw import services as draw
 from tournaments.events import services as tournament_services
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +58,42 @@ def test_a_correction_gets_its_own_analysis_and_the_old_one_stays(event: Event) 
     assert not corrected.analysed and corrected.costs == []
     assert corrected.analysis["errors"][0]["code"] == NOT_ANALYSABLE
     first.refresh_from_db()
-    assert not first.is_current and first.record == COSTLY_DEAL  # history untouched
+    assert not first.is_current and first.record == {
+        **COSTLY_DEAL,
+        "rules": "klammern",
+    }  # history untouched
+
+
+@pytest.mark.analysis
+@pytest.mark.parametrize("preset", ["belote", "belote-contree", "klaverjas-amsterdam"])
+def test_a_record_sent_without_its_rules_is_stored_and_analysed_in_its_game(
+    club_a: Any, preset: str
+) -> None:
+    """A tablet sends no ``rules``: the deal is stored with the tournament's, so the
+    analysis (and every later reader) reads the game it was played in, not Klammern."""
+    tournament = tournament_services.create_tournament(
+        club=club_a, name="Abend", slug=f"abend-{preset}", rules_preset=preset
+    )
+    for _ in range(4):
+        registration = tournament_services.register_player(
+            tournament=tournament, player=PlayerFactory()
+        )
+        tournament_services.check_in_registration(registration=registration)
+    tournament_services.start_tournament(tournament=tournament)
+    round_ = draw.draw_round(tournament=tournament, seed=3)
+    tournament_services.publish_round(round_=round_)
+    match = round_.tables.get().match
+    rng = random.Random(5)
+    record = random_deal(rng, dealer=0, rules=preset)
+    while record["contract"].get("kind") == "thrown_in":
+        record = random_deal(rng, dealer=0, rules=preset)
+    sent = {key: value for key, value in record.items() if key != "rules"}
+    with committed():
+        version = services.submit_deal(match=match, number=1, record=sent)
+    assert version.record == {**sent, "rules": preset}
+    stored = DealAnalysis.objects.get(version=version)
+    assert stored.analysed, stored.analysis
+    assert stored.analysis["rules"]["preset"] == preset
 
 
 @pytest.mark.analysis

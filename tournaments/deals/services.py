@@ -554,7 +554,10 @@ def submit_deal(
     dealt by the seat whose turn it is. Entries of one match are serialised by the lock
     on its row; the unique constraint on (match, number) stays the final guard against a
     second entry of the same number. A refusal raised after the write rolls it back
-    with the caller's transaction (see the note above)."""
+    with the caller's transaction (see the note above). The record is stored with the
+    tournament's rules, so that whatever reads it later (the analysis, the lines) reads
+    the game it was played in."""
+    record = _with_tournament_rules(record, match)
     result = check_record(record, match=match)
     plays_board = _ensure_board(match, number=number, record=record)
     match, round_status = _lock_match_for_entry(match)
@@ -623,8 +626,9 @@ def correct_deal(
     league_selectors.ensure_match_season_open(match)
     if device is not None:
         _ensure_device_may_correct(match, round_status=round_status)
+    record = _with_tournament_rules(record, match)
     result = check_record(record, match=match)
-    if record == current.record:
+    if record == _with_tournament_rules(current.record, match):
         return current
     plays_board = _ensure_board(match, number=number, record=record)
     if not plays_board and record.get("dealer") != current.record.get("dealer"):
