@@ -175,6 +175,18 @@ class MatchState:
         return self.kind == "hamburg"
 
 
+def deals_finished(results: Sequence[Result], *, planned: int | None, played: int | None) -> bool:
+    """Whether a match of ``planned`` deals is over: its planned deals are played.
+    ``played`` is the caller's count of them (a format counts a thrown-in board as
+    played, RULES.md "Duplicate tournaments"); without it, the results that were not
+    thrown in (a thrown-in deal is no planned deal). Unknown ``planned``: not over."""
+    if planned is None:
+        return False
+    if played is None:
+        played = sum(1 for result in results if result.get("outcome") != "thrown_in")
+    return played >= planned
+
+
 @dataclass(frozen=True)
 class BoardCards:
     """The cards of one duplicate board as dealt: its dealer, each seat's hand (in the
@@ -280,6 +292,9 @@ class GameProfile:
     suit_styles: tuple[str, ...] = (FRENCH,)
     paper_columns: tuple[Column, ...] = PAPER_POINTS
     duplicate: bool = False
+    #: The game in words where a table's own match does not count (a duplicate
+    #: tournament: board results and match points); "" = ``label``.
+    board_label: Label = ""
     #: The match modes the organiser chooses among (``DEALS``, ``TO_TARGET``), in the
     #: game's words; empty where the game's rules fix a table's match (``match_fields``).
     match_modes: Mapping[str, Label] = field(default_factory=dict)
@@ -345,9 +360,19 @@ class GameProfile:
     # --- scores ------------------------------------------------------------------------
 
     def match_state(
-        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+        self,
+        results: Sequence[Result],
+        options: engine.Options,
+        *,
+        mode: str,
+        target: int,
+        planned: int | None = None,
+        played: int | None = None,
     ) -> MatchState:
-        """The match after these deal results (``mode``/``target``: the match's)."""
+        """The match after these deal results (``mode``/``target``: the match's), its
+        ``finished`` included: a match to a target when its keeper says so, a match of
+        ``planned`` deals once they are played (``deals_finished``; ``played``: the
+        caller's count of them where it has one, else counted from ``results``)."""
         raise NotImplementedError
 
     def running_score(

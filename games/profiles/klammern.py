@@ -25,6 +25,7 @@ from .base import (
     GameProfile,
     MatchState,
     Result,
+    deals_finished,
     dealt_in_packets,
     per_side,
     shuffled_deck,
@@ -169,16 +170,25 @@ class KlammernProfile(GameProfile):
         return par, "made" if made else "failed"
 
     def match_state(
-        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+        self,
+        results: Sequence[Result],
+        options: engine.Options,
+        *,
+        mode: str,
+        target: int,
+        planned: int | None = None,
+        played: int | None = None,
     ) -> MatchState:
         big, small = self._big_and_small(results, options)
         augen = tuple(sum(r.get("match_points", [0, 0])[team] for r in results) for team in (0, 1))
         liga = None
         if mode == TO_TARGET:
-            liga = engine.until_over(
-                lambda rs: engine.score_liga(rs, target=target), results
-            ).winner
+            partie = engine.until_over(lambda rs: engine.score_liga(rs, target=target), results)
+            liga, finished = partie.winner, partie.finished
+        else:
+            finished = deals_finished(results, planned=planned, played=played)
         return MatchState(
+            finished=finished,
             kind="liga" if mode == TO_TARGET else ("hamburg" if self.hamburg else "small_big"),
             big=big,
             small=small,
@@ -265,10 +275,13 @@ def deals_text(deals: int) -> str:
     return ngettext("%(n)s deal", "%(n)s deals", deals) % {"n": deals}
 
 
-def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
+def klammern_profile(
+    *, key: str, label: Any, hamburg: bool, board_label: Any = ""
+) -> KlammernProfile:
     return KlammernProfile(
         key=key,
         label=label,
+        board_label=board_label,
         players=4,
         teams=True,
         points_match=False,
@@ -295,7 +308,10 @@ def klammern_profile(*, key: str, label: Any, hamburg: bool) -> KlammernProfile:
 
 
 KLAMMERN = klammern_profile(
-    key="klammern", label=_("Klammern (small and big points)"), hamburg=False
+    key="klammern",
+    label=_("Klammern (small and big points)"),
+    hamburg=False,
+    board_label=_("Klammern"),
 )
 HAMBURG = klammern_profile(
     key="klammern-hamburg", label=_("Hamburg (Klabberjazz: first to 6)"), hamburg=True

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 
-from .base import DEALS, TO_TARGET, GameProfile, MatchState, Result
+from .base import DEALS, TO_TARGET, GameProfile, MatchState, Result, deals_finished
 from .klammern import deals_text
 
 
@@ -41,16 +41,26 @@ class PointsProfile(GameProfile):
         return engine.until_over(lambda rs: engine.score_match(rs, options), results)
 
     def match_state(
-        self, results: Sequence[Result], options: engine.Options, *, mode: str, target: int
+        self,
+        results: Sequence[Result],
+        options: engine.Options,
+        *,
+        mode: str,
+        target: int,
+        planned: int | None = None,
+        played: int | None = None,
     ) -> MatchState:
         state = self.kept(results, options)
         points = state.points or (0,) * self.sides()
-        winner = state.winner if state.finished else None
+        finished = state.finished
+        if mode != TO_TARGET and planned is not None:  # the match's own planned deals
+            finished = deals_finished(results, planned=planned, played=played)
+        winner = state.winner if finished else None
         return MatchState(
             kind="points",
             match_points=(points[0], points[1]) if self.teams else (0, 0),
             points=tuple(points),
-            finished=state.finished,
+            finished=finished,
             winner=winner,
             liga_winner=winner if self.teams else None,
             deals=len(results),

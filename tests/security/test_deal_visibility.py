@@ -126,6 +126,7 @@ SHOWN: dict[str, Urls] = {
     "player-link": lambda w: [f"/p/{w.registration.link_token}/"],
     "duplicate-boards": lambda w: [f"/tournaments/{_t(w)}/boards/"],
     "duplicate-traveller": lambda w: [f"/tournaments/{_t(w)}/rounds/1/boards/{b}/" for b in (1, 2)],
+    "duplicate-traveller-csv": lambda w: [f"/tournaments/{_t(w)}/travellers.csv"],
     # the organisers' console: everyone else is sent to sign in or refused
     "console": lambda w: ["/console/"],
     "console-tournament": lambda w: [f"/console/tournaments/{_t(w)}/"],

@@ -9,6 +9,8 @@ percentages. Screenshots go to artifacts/screenshots/duplicate-games/."""
 
 from __future__ import annotations
 
+import csv as csv_module
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -115,8 +117,19 @@ def test_a_duplicate_evening_of_another_game_on_phones(
                 page.screenshot(path=str(SHOTS / f"{game.preset}-tablet-{language}.png"))
             page.click("#entry button[type=submit]")
             wait_until(page, lambda m=match, n=number: stored(m) == n, timeout=15.0)
+    # the tablet shows only what duplicate means: boards and board results, no winner
+    tablet = tablets[0]
+    tablet.reload()
+    expect(tablet.locator("#boards-progress")).to_be_visible()
+    expect(tablet.locator(".match-winner")).to_have_count(0)
+    expect(tablet.locator("[data-bind='board-points']")).to_have_count(2)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tablet.screenshot(path=str(SHOTS / f"{game.preset}-tablet-boards-{language}.png"))
     services.close_round(round_=event.round, force=True)
     want = expected(event, game)
+    tablet.reload()
+    expect(tablet.locator("[data-bind='match-points']").first).to_contain_text("%")
+    tablet.screenshot(path=str(SHOTS / f"{game.preset}-tablet-closed-{language}.png"))
 
     phone = contexts(PHONE, language).new_page()
     phone.goto(f"{base}/lang/{language}/?next=/tournaments/{event.tournament.pk}/boards/")
@@ -173,3 +186,22 @@ def test_a_duplicate_evening_of_another_game_on_phones(
             share = percent[seat.player_id]
             mp = int(share * 4 / 100)
             assert any(line.endswith(f",{seat.player.name},2,{mp},4,{share:g}") for line in lines)
+
+    # the player page: the round with the pair's match-point percentage, not "won"
+    seat = event.tables[0].seats.order_by("position").first()
+    assert seat is not None
+    mp = sum(want[(0, number)]["match_points"][0] for number in (1, 2))
+    phone.goto(f"{base}/players/{seat.player_id}/")
+    cell = phone.locator("td[data-percentage]")
+    expect(cell).to_have_count(1)
+    expect(cell).to_contain_text(f"{100 * mp / 4:.1f}".replace(".", ","))
+    assert_fits(phone, PHONE["width"])
+    phone.screenshot(path=str(SHOTS / f"{game.preset}-player-{language}.png"), full_page=True)
+
+    # the traveller export equals the hand computation
+    export = DjangoClient().get(
+        f"/tournaments/{event.tournament.pk}/travellers.csv", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    rows = list(csv_module.reader(io.StringIO(export.content.decode("utf-8-sig"))))
+    got = {(int(r[2]) - 1, int(r[1])): [int(v) for v in r[-4:]] for r in rows[1:]}
+    assert got == {key: hand["points"] + hand["match_points"] for key, hand in want.items()}, got

@@ -60,6 +60,7 @@ LOADED_FIELDS: dict[type[Model], tuple[str, ...]] = {
         "id",
         "club",
         "name",
+        "format",
         "status",
         "is_public",
         "rules_preset",

@@ -38,6 +38,7 @@ from tournaments.common.permissions import device_of, organises_club, visible_to
 from tournaments.deals import travellers
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import round_boards, tournament_board
+from tournaments.formats import format_profile
 from tournaments.results.duplicate import Board
 
 #: Round states everyone else sees a round in (as the pages' ``COUNTED``).
@@ -140,7 +141,7 @@ def _round(request: Request, round_id: int) -> Round:
     organiser = organises_club(request.user, round_.tournament.club_id)
     if not organiser and round_.status not in SHOWN:
         raise NotFound("not_found", NOT_FOUND)
-    if not round_.tournament.duplicate:
+    if not format_profile(round_.tournament).boards:
         raise NotFound("not_duplicate", NOT_DUPLICATE)
     return round_
 

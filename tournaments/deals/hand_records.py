@@ -23,6 +23,7 @@ from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import tournament_board, tournament_options, tournament_profile
+from tournaments.formats import format_profile
 from tournaments.results import duplicate
 
 #: Every outcome of a deal or its par in words (a game's ``outcome_words`` go first).
@@ -363,7 +364,7 @@ def match_hand_records(match: Match) -> list[dict[str, Any]]:
         .select_related("deal", "analysis")
         .order_by("deal__number")
     )
-    duplicate_board = match.round.tournament.duplicate
+    duplicate_board = format_profile(match.round.tournament).boards
     return [
         hand_record(
             v, seats, profile, board=summary_board(match, v), duplicate_board=duplicate_board

@@ -40,12 +40,11 @@ from tournaments.common.errors import (
 from tournaments.deals.selectors import current_results
 from tournaments.events.models import DeviceCredential, Match, Round, Tournament
 from tournaments.events.selectors import (
-    liga_partie,
-    points_match,
     tournament_board,
     tournament_options,
     tournament_profile,
 )
+from tournaments.formats import format_profile
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import MatchDay
 from tournaments.ratings.services import queue_ratings_recompute
@@ -142,7 +141,11 @@ def _unplanned(match: Match) -> str:
     """The outcome of a deal that is not one of the match's planned deals: a thrown-in
     deal (RULES.md); none ("") in a duplicate tournament, where a thrown-in board is a
     board played (0 for both teams) and the next deal is the next board."""
-    return "" if match.round.tournament.duplicate else DealVersion.Outcome.THROWN_IN
+    return (
+        ""
+        if format_profile(match.round.tournament).thrown_in_played
+        else DealVersion.Outcome.THROWN_IN
+    )
 
 
 def _thrown_in(match: Match) -> int:
@@ -160,16 +163,24 @@ def _played(match: Match) -> int:
 
 
 def _is_finished(match: Match, *, played: int | None = None) -> bool:
-    """A fixed-length match is finished when all its planned deals are played
-    (``played``: their number, if known); a Liga-Partie when the keeper says so."""
-    if match.mode != Match.Mode.LIGA:
-        played = _played(match) if played is None else played
-        return played >= (match.deals_planned or 0)
+    """Whether the match is over, as its game's profile says (``MatchState.finished``):
+    a match to a target when its keeper ends it (read from its deals), a match of a
+    fixed number of deals once its planned deals are played. For the latter only their
+    number counts (``played``, if the caller counted them; the format says whether a
+    thrown-in deal is one, ``_unplanned``), so no deal is read."""
     tournament = match.round.tournament
-    options = tournament_options(tournament)
-    if tournament_profile(tournament).points_match:  # a points match to a target
-        return points_match(current_results(match), options).finished
-    return liga_partie(current_results(match), target=match.target or 51).finished
+    fixed = match.mode == Match.Mode.DEALS
+    if fixed and played is None:
+        played = _played(match)
+    state = tournament_profile(tournament).match_state(
+        () if fixed else current_results(match),
+        tournament_options(tournament),
+        mode=match.mode,
+        target=match.target or 51,  # a Liga-Partie without a stored target: the rule book's
+        planned=(match.deals_planned or 0) if fixed else None,
+        played=played if fixed else None,
+    )
+    return state.finished
 
 
 def _refresh_match_status(

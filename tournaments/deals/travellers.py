@@ -205,3 +205,48 @@ def _pars(
             else None
         )
     return pars
+
+
+def table_scores(round_: Round) -> dict[int, dict[str, Any]]:
+    """Each table of a duplicate round, by its number: its boards played, and per
+    direction (North-South, East-West) the sum of its board results, its match points,
+    their maximum and their percentage (None before a board is compared). The caller
+    decides who may see them (``visibility``)."""
+    played = played_boards(round_.tournament, Match.objects.filter(round=round_))
+    tables: dict[int, dict[str, Any]] = {}
+    for score in duplicate.score_boards(item.play for item in played):
+        table = tables.setdefault(
+            score.play.table,
+            {"boards": 0, "points": [0, 0], "match_points": [0, 0], "maximum": [0, 0]},
+        )
+        table["boards"] += 1
+        for direction in (0, 1):
+            table["points"][direction] += score.play.points[direction]
+            table["match_points"][direction] += score.match_points[direction]
+            table["maximum"][direction] += score.top[direction]
+    for table in tables.values():
+        shares = [
+            duplicate.percentage(table["match_points"][d], table["maximum"][d]) for d in (0, 1)
+        ]
+        table["percentage"] = [None if share is None else float(share) for share in shares]
+    return tables
+
+
+def traveller_rows(rounds: Any) -> list[dict[str, Any]]:
+    """Every table's result of every board of ``rounds`` (a duplicate tournament's
+    rounds the caller may see), by round, board and table, as the traveller shows it
+    (``round`` added): the pairs, the contract and who played it, the outcome and deal
+    points, each direction's board result and match points."""
+    out: list[dict[str, Any]] = []
+    for round_ in rounds:
+        tournament = round_.tournament
+        profile = tournament_profile(tournament)
+        played = played_boards(tournament, Match.objects.filter(round=round_))
+        scored = duplicate.score_boards(item.play for item in played)
+        names = _side_names(tournament, played)
+        rows = [
+            {**_row(item, score, names, {}, profile), "round": round_.number}
+            for item, score in zip(played, scored, strict=True)
+        ]
+        out.extend(sorted(rows, key=lambda r: (r["number"], r["table"])))
+    return out

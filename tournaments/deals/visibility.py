@@ -4,9 +4,9 @@ tournaments", "Who sees a board when").
 One rule for every page, export and API answer that shows a deal or a table's result:
 
 - the club's organisers always, and the device of the table that played it always;
-- everyone else who may see the tournament and the round at once, except in a duplicate
-  tournament: there the other tables still play the same boards, so a round's deals
-  stay sealed until the round is closed.
+- everyone else who may see the tournament and the round once the tournament's format
+  says its deals are no longer sealed (``tournaments.formats``: a duplicate round's until
+  it is closed, as the other tables still play the same boards; no other format seals).
 
 What it does not do: it does not decide who may see a tournament or a round at all
 (``common.permissions.visible_tournaments``, the rounds' states), nor the hand records'
@@ -20,6 +20,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import formats
 from tournaments.common.errors import Forbidden
 from tournaments.common.permissions import organises_club
 from tournaments.events.models import DeviceCredential, Match, Round
@@ -33,16 +34,14 @@ SEALED = _(
 
 def sealed(round_: Round) -> bool:
     """Whether the round's deals are still hidden from everyone but their tables and the
-    organisers: a duplicate round until it is closed."""
-    return bool(round_.tournament.duplicate) and round_.status != Round.Status.CLOSED
+    organisers (the format profile says: a duplicate round until it is closed)."""
+    return formats.sealed(round_)
 
 
 def unsealed(prefix: str = "") -> Q:
     """A filter for the rows (rounds, or rows reached through ``prefix``, e.g.
     ``"round__"``) whose deals everyone who may see them may see now."""
-    return ~Q(**{f"{prefix}tournament__duplicate": True}) | Q(
-        **{f"{prefix}status": Round.Status.CLOSED}
-    )
+    return formats.unsealed(prefix)
 
 
 def may_see_deals(user: Any, match: Match, *, device: DeviceCredential | None = None) -> bool:

@@ -33,6 +33,7 @@ from tournaments.events.models import (
     Tournament,
 )
 from tournaments.events.selectors import tournament_profile
+from tournaments.formats import CHANGING_PARTNERS, FIXED_PAIRS, MATCH_DAY, format_profile
 from tournaments.pairs import formats
 from tournaments.ratings import services as rating_services
 from tournaments.results.models import StandingsSnapshot
@@ -374,7 +375,8 @@ def _draw_problem(inputs: DrawInputs) -> tuple[str, dict[str, Any]] | None:
     """The condition of the field that refuses this draw (a key of
     ``errors.DRAW_REFUSALS`` and its parameters), or None."""
     tournament = inputs.tournament
-    if tournament.format == Tournament.Format.INDIVIDUAL:
+    seating_ = format_profile(tournament).seating
+    if seating_ == CHANGING_PARTNERS:
         size = _table_size(tournament)
         if len(inputs.registrations) < size:
             return "too_few_players", {}
@@ -382,7 +384,7 @@ def _draw_problem(inputs: DrawInputs) -> tuple[str, dict[str, Any]] | None:
         if pins and max(pins.values()) > size:
             return "table_overfull", {"size": size}
         return None
-    if tournament.format == Tournament.Format.LEAGUE:
+    if seating_ == MATCH_DAY:
         if inputs.number > len(league_schedule(tournament)):
             return "fixtures_exhausted", {}
         return None
@@ -395,10 +397,11 @@ def _draw_problem(inputs: DrawInputs) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+#: The seater of each way a format seats a round (``FormatProfile.seating``).
 SEATERS = {
-    Tournament.Format.INDIVIDUAL: _seat_individual,
-    Tournament.Format.PAIRS: _seat_pairs,
-    Tournament.Format.LEAGUE: _seat_league,
+    CHANGING_PARTNERS: _seat_individual,
+    FIXED_PAIRS: _seat_pairs,
+    MATCH_DAY: _seat_league,
 }
 
 
@@ -421,7 +424,7 @@ def seat_round(*, round_id: int) -> Round:
         key, params = problem
         round_.cost = {"refused": {"key": key, "params": params}}
     else:  # the seating cannot refuse now: what it raises is a bug, and the task fails
-        round_.cost = SEATERS[round_.tournament.format](round_, inputs)
+        round_.cost = SEATERS[format_profile(round_.tournament).seating](round_, inputs)
     round_.status = Round.Status.DRAFT
     round_.save(update_fields=["cost", "status"])
     return round_

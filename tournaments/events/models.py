@@ -23,6 +23,7 @@ from games import profiles
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.common.errors import DRAW_REFUSALS, ApplicationError, draw_refusal
 from tournaments.common.validators import validate_name, validate_slug
+from tournaments.formats import FormatProfile, format_profile
 
 #: The most deals a match of a fixed number of deals may have.
 MAX_DEALS_PER_MATCH = 64
@@ -216,8 +217,14 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def format_profile(self) -> FormatProfile:
+        """What its format answers (``tournaments.formats``): templates ask it."""
+        return format_profile(self)
+
+    @property
     def uses_teams(self) -> bool:
-        return self.format in {self.Format.PAIRS, self.Format.LEAGUE}
+        """Whether its entrants are teams (fixed pairs, league teams): its format says."""
+        return format_profile(self).teams
 
     #: The fields ``mark_started`` changes (for ``save(update_fields=...)``).
     START_FIELDS = ("status", "rules_locked", "locked_at")

@@ -9,7 +9,7 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
@@ -27,6 +27,7 @@ from tournaments.events.models import (
     TeamMember,
     Tournament,
 )
+from tournaments.formats import format_profile
 from tournaments.results import duplicate
 
 
@@ -241,14 +242,22 @@ def _resolved_options(preset: str, options: str) -> engine.Options:
 
 def tournament_profile(tournament: Tournament) -> profiles.GameProfile:
     """The game the tournament plays."""
-    return profiles.profile_for(tournament.rules_preset, tournament.rules_options)
+    options = json.dumps(tournament.rules_options or {}, sort_keys=True)
+    return _profile(tournament.rules_preset, options)
+
+
+@lru_cache(maxsize=256)
+def _profile(preset: str, options: str) -> profiles.GameProfile:
+    """A preset's and options' profile, found once (every deal entry asks whether its
+    match is over)."""
+    return profiles.profile_for(preset, json.loads(options))
 
 
 def tournament_board(
     tournament: Tournament, *, round_number: int, number: int
 ) -> duplicate.Board | None:
     """Board ``number`` of a round of a duplicate tournament (None for any other)."""
-    if not tournament.duplicate:
+    if not format_profile(tournament).boards:
         return None
     return duplicate.deal_board(
         tournament_profile(tournament),
@@ -262,7 +271,7 @@ def round_boards(round_: Round) -> list[duplicate.Board]:
     """The boards of a round of a duplicate tournament (as many as a table's deals),
     [] for any other tournament."""
     tournament = round_.tournament
-    if not tournament.duplicate:
+    if not format_profile(tournament).boards:
         return []
     return duplicate.round_boards(
         tournament_profile(tournament),
@@ -287,12 +296,6 @@ def game_big_points(scored: ScoredMatch) -> tuple[int, int]:
         return scored.big
     winner = scored.liga_winner
     return (0, 0) if winner is None else ((1, 0) if winner == 0 else (0, 1))
-
-
-def liga_partie(results: Sequence[dict[str, Any]], *, target: int) -> engine.LigaState:
-    """The Liga-Partie after these deal results, kept up to the deal that ended it: a
-    corrected deal may have ended the Partie before later deals (``engine.until_over``)."""
-    return engine.until_over(partial(engine.score_liga, target=target), results)
 
 
 def scored_matches(matches: QuerySet[Match]) -> list[ScoredMatch]:
@@ -405,14 +408,6 @@ def _board_sides(
     home = teams[0] or team_of.get(seats[0], -seats[0])
     away = teams[1] or team_of.get(seats[1], -seats[1])
     return ((home,), (away,))
-
-
-def points_match(
-    results: Sequence[dict[str, Any]], options: engine.Options
-) -> engine.PointsMatchState:
-    """The points match after these deal results, kept up to the deal that ended it (a
-    corrected deal may have ended a match to a target before later deals)."""
-    return engine.until_over(partial(engine.score_match, options=options), results)
 
 
 def _scored(

@@ -22,6 +22,7 @@ from rest_framework.validators import UniqueTogetherValidator
 
 from games.models import DealVersion
 from klammern_site.serializers import ModelSerializer, Serializer
+from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player, Season
 from tournaments.common.permissions import IsOrganiser, organises_club, visible_tournaments
 from tournaments.common.validators import validate_name
@@ -202,8 +203,9 @@ class TournamentSerializer(ModelSerializer):
         """The rating options belong to a format: seeding to fixed pairs, balancing
         tables to the individual draw (docs/ratings.md)."""
         game_format = attrs.get("format", getattr(self.instance, "format", None))
-        game_format = game_format or Tournament.Format.INDIVIDUAL
-        if attrs.get("balance_by_rating") and game_format != Tournament.Format.INDIVIDUAL:
+        game_format = game_format or formats.INDIVIDUAL.format
+        profile = formats.format_named(game_format)
+        if attrs.get("balance_by_rating") and not profile.allows(formats.BALANCE_BY_RATING):
             raise serializers.ValidationError(
                 {"balance_by_rating": _("Tables are balanced by rating in the individual draw.")},
                 code="not_individual",
@@ -211,15 +213,15 @@ class TournamentSerializer(ModelSerializer):
         seeding = attrs.get("seed_by_rating") or (
             attrs.get("finals_seeding") == Tournament.FinalsSeeding.RATING
         )
-        if seeding and game_format != Tournament.Format.PAIRS:
+        if seeding and not profile.allows(formats.SEED_BY_RATING):
             raise serializers.ValidationError(
                 {"seed_by_rating": _("Seeding by rating is for tournaments of fixed pairs.")},
                 code="not_pairs",
             )
-        self._check_pairing(attrs, game_format)
+        self._check_pairing(attrs, profile)
         return attrs
 
-    def _check_pairing(self, attrs: dict[str, Any], game_format: str) -> None:
+    def _check_pairing(self, attrs: dict[str, Any], profile: formats.FormatProfile) -> None:
         """The pairing of fixed pairs' rounds, as the console offers it: at random, Swiss,
         a round robin, or a round robin with home and away (``home_and_away`` of a
         league's fixture list needs no round robin)."""
@@ -227,7 +229,7 @@ class TournamentSerializer(ModelSerializer):
             name: attrs.get(name, getattr(self.instance, name, False))
             for name in ("swiss", "round_robin", "home_and_away")
         }
-        if scheme["round_robin"] and game_format != Tournament.Format.PAIRS:
+        if scheme["round_robin"] and not profile.allows(formats.ROUND_ROBIN):
             raise serializers.ValidationError(
                 {"round_robin": _("A round robin is played by fixed pairs.")}, code="not_pairs"
             )
@@ -237,7 +239,7 @@ class TournamentSerializer(ModelSerializer):
                 code="two_schemes",
             )
         if (
-            game_format == Tournament.Format.PAIRS
+            profile.allows(formats.ROUND_ROBIN)
             and scheme["home_and_away"]
             and not scheme["round_robin"]
         ):

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine, profiles
+from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events.models import (
@@ -131,7 +132,7 @@ def rules_refusal(error: engine.RulesError) -> Refused:
 
 
 def checked_rules(
-    *, preset: str, options: Any, game_format: str = Tournament.Format.INDIVIDUAL
+    *, preset: str, options: Any, game_format: str = formats.INDIVIDUAL.format
 ) -> dict[str, Any]:
     """The match fields a tournament of these rules plays with; refuses an unknown preset
     or option (the engine's words) and a game of single players outside individual
@@ -142,7 +143,7 @@ def checked_rules(
     except engine.RulesError as exc:
         raise rules_refusal(exc) from exc
     profile = profiles.profile_for(preset, options)
-    if profile.individual_only and game_format != Tournament.Format.INDIVIDUAL:
+    if profile.individual_only and formats.format_named(game_format).teams:
         raise Refused(
             "rules_format_mismatch",
             _("Klammern for two or three players is played as an individual tournament."),
@@ -179,13 +180,14 @@ def _check_tiebreaks(chain: Any) -> None:
 @transaction.atomic
 def create_tournament(*, club: Club, name: str, slug: str, **options: Any) -> Tournament:
     _check_tiebreaks(options.get("tiebreaks"))
-    if options.get("format") == Tournament.Format.LEAGUE:
-        options.setdefault("match_mode", Tournament.MatchMode.LIGA)
+    game_format = formats.format_named(options.get("format", formats.INDIVIDUAL.format))
+    if game_format.default_match_mode:
+        options.setdefault("match_mode", game_format.default_match_mode)
     options.update(
         checked_rules(
             preset=options.get("rules_preset", profiles.DEFAULT_PRESET),
             options=options.get("rules_options") or {},
-            game_format=options.get("format", Tournament.Format.INDIVIDUAL),
+            game_format=game_format.format,
         )
     )
     _check_duplicate(
@@ -230,7 +232,7 @@ def update_tournament(*, tournament: Tournament, changes: dict[str, Any]) -> Tou
         _check_duplicate(
             preset=changes.get("rules_preset", tournament.rules_preset),
             options=changes.get("rules_options", tournament.rules_options),
-            duplicate=bool(changes.get("duplicate", tournament.duplicate)),
+            duplicate=bool(changes.get("duplicate", formats.format_profile(tournament).boards)),
             match_mode=changes.get("match_mode", tournament.match_mode),
         )
     shown = [f for f in SHOWN_FIELDS & changes.keys() if changes[f] != getattr(tournament, f)]
@@ -252,7 +254,7 @@ def delete_tournament(*, tournament: Tournament) -> None:
         raise Conflict(
             "tournament_started", _("Only a tournament that has not started can be deleted.")
         )
-    if tournament.format == Tournament.Format.LEAGUE:
+    if not formats.format_profile(tournament).deletable:
         raise Conflict(
             "league_tournament",
             _("A league's match day belongs to its fixture list and is not deleted here."),
@@ -329,7 +331,8 @@ def _join_team(*, tournament: Tournament, team: Team, player: Player) -> None:
     members); a fixed pair holds two players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     members = team.members.count()
-    if tournament.format == Tournament.Format.PAIRS and members >= 2:
+    size = formats.format_profile(tournament).team_size
+    if size is not None and members >= size:
         raise Conflict(
             "pair_full",
             _("%(team)s already has two players."),
@@ -379,7 +382,7 @@ MAX_FIXED_TABLE = 999
 def _check_constraints_editable(tournament: Tournament, what: str) -> None:
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("tournament_finished", FINISHED)
-    if tournament.format != Tournament.Format.INDIVIDUAL:
+    if not formats.format_profile(tournament).allows(formats.FORBIDDEN_PAIRINGS):
         raise Conflict(
             "individual_only",
             _("%(what)s apply only to individual tournaments."),

@@ -35,6 +35,7 @@ from tournaments.common.errors import Conflict, Refused
 from tournaments.draw.seating import league_fixtures
 from tournaments.events import services
 from tournaments.events.models import Match, Round, Seat, Table, Tournament
+from tournaments.formats import LEAGUE
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
 
@@ -99,7 +100,7 @@ def check_league_rules(*, preset: Any, options: Any) -> None:
     rather than when its first match day opens: an unknown preset or option as for a
     tournament (``unknown_rules``, through the tournaments' own check), and a game the
     league of clubs does not play (``rules_format_mismatch``)."""
-    services.checked_rules(preset=preset, options=options, game_format=Tournament.Format.LEAGUE)
+    services.checked_rules(preset=preset, options=options, game_format=LEAGUE.format)
     if not profiles.profile_for(preset, options).league:
         raise Refused(
             "rules_format_mismatch",
@@ -498,7 +499,7 @@ def _hidden_tournament(match_day: MatchDay) -> Tournament:
         club=match_day.home.club,
         name=f"{league.name}: {match_day.home.name} – {match_day.away.name}"[:200],
         slug=f"liga-{match_day.pk}",
-        format=Tournament.Format.LEAGUE,
+        format=LEAGUE.format,
         match_mode=Tournament.MatchMode.LIGA,
         liga_target=league.liga_target,
         rules_preset=league.rules_preset,

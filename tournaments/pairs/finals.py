@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events import selectors
 from tournaments.events.models import Match, Round, Seat, Table, Team, TeamMember, Tournament
+from tournaments.formats import PAIRS_AND_FINALS, format_profile
 from tournaments.pairs import formats
 from tournaments.ratings import services as rating_services
 from tournaments.results import snapshots
@@ -39,7 +40,7 @@ def _stage(slot: str) -> str:
 
 
 def _check_can_advance(tournament: Tournament) -> None:
-    if tournament.format != Tournament.Format.PAIRS:
+    if not format_profile(tournament).allows(PAIRS_AND_FINALS):
         raise Conflict("not_pairs", _("Finals are played in a tournament of fixed pairs."))
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("not_running", _("Only a running tournament can play finals."))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.clubs.models import Player
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events.models import Match, Registration, Team, TeamMember, Tournament
+from tournaments.formats import PAIRS_AND_FINALS, format_profile
 from tournaments.pairs import formats
 from tournaments.results.versions import notify_results_changed
 
@@ -27,7 +28,7 @@ NAME_MAX = 200
 
 
 def _check_pairs_tournament(tournament: Tournament) -> None:
-    if tournament.format != Tournament.Format.PAIRS:
+    if not format_profile(tournament).allows(PAIRS_AND_FINALS):
         raise Conflict("not_pairs", _("Pairs are formed in a tournament of fixed pairs only."))
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("tournament_finished", _("The tournament is finished."))

@@ -40,6 +40,7 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from games import profiles
+from tournaments import formats as format_profiles
 from tournaments.clubs.models import Club, Player
 from tournaments.events import selectors
 from tournaments.events.models import Match, Round, Seat, Tournament
@@ -106,10 +107,14 @@ def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Rated]]:
     """The rated games of each round, in table order (a duplicate round's: its two
     directions' rankings)."""
     rounds = Round.objects.filter(pk__in=round_ids).select_related("tournament")
-    duplicate_rounds = [r for r in rounds if r.tournament.duplicate]
-    key = {(r.tournament_id, r.number): r.pk for r in rounds if not r.tournament.duplicate}
+    by_directions = [r for r in rounds if _rated_by(r) == format_profiles.RATE_DIRECTIONS]
+    key = {
+        (r.tournament_id, r.number): r.pk
+        for r in rounds
+        if _rated_by(r) == format_profiles.RATE_TABLES
+    }
     games: dict[int, list[ratings.Rated]] = defaultdict(list)
-    for round_ in duplicate_rounds:
+    for round_ in by_directions:
         games[round_.pk].extend(direction_rankings(round_))
     scored = selectors.scored_matches(Match.objects.filter(round__in=key.values()))
     for match in sorted(scored, key=lambda m: (m.tournament, m.round, m.table)):
@@ -117,6 +122,12 @@ def round_games(round_ids: Sequence[int]) -> dict[int, list[ratings.Rated]]:
         if game is not None:
             games[key[(match.tournament, match.round)]].append(game)
     return games
+
+
+def _rated_by(round_: Round) -> str:
+    """How a round moves the club rating, as its format says (RULES.md: a duplicate
+    round as one game per direction, never its tables' own results)."""
+    return format_profiles.format_profile(round_.tournament).rating
 
 
 def direction_rankings(round_: Round) -> list[ratings.Ranking]:

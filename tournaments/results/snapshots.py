@@ -27,6 +27,7 @@ from django.db.models import Model, QuerySet
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
+from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.deals import visibility
 from tournaments.events import selectors
@@ -194,7 +195,7 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
     ``results_version`` is read first: the rows reflect at least that version (a change
     committed meanwhile may be in them too, and queues its own recompute)."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    if tournament.duplicate:
+    if formats.format_profile(tournament).standings == formats.MATCH_POINTS:
         return _with_names(tournament, _duplicate_standings(tournament))
     chain = tiebreak_chain(tournament)
     games, byes, entrants = tournament_results(tournament)
@@ -400,7 +401,9 @@ def _leagues(club: Club, scored: list[selectors.ScoredMatch]) -> list[dict[str, 
             by_season[season_of[match.tournament]].append(league_match)
     out = []
     for season in Season.objects.filter(club=club).order_by("starts_on", "pk"):
-        teams = Team.objects.filter(tournament__season=season, tournament__format="league")
+        teams = Team.objects.filter(
+            tournament__season=season, tournament__format__in=formats.league_formats()
+        )
         team_names = dict(teams.values_list("pk", "name"))
         rows = standings.league_table(by_season.get(season.pk, []), teams=list(team_names))
         table = [{**row.to_dict(), "name": team_names.get(row.team, "")} for row in rows]

@@ -38,6 +38,7 @@ from tournaments.events.models import (
     Tournament,
 )
 from tournaments.events.selectors import round_progress, tournament_profile
+from tournaments.formats import MATCH_POINTS, format_profile
 from tournaments.leagues import reminders as league_reminders
 from tournaments.leagues import selectors as league_selectors
 from tournaments.pairs import finals
@@ -49,7 +50,6 @@ from .forms import (
     TournamentDetailsForm,
     TournamentForm,
     game_choices,
-    rules_label,
 )
 from .public import seating_tables
 from .qr import qr_svg
@@ -182,7 +182,7 @@ def tournament_console(request: HttpRequest, pk: int) -> HttpResponse:
         "console/tournament.html",
         {
             "tournament": tournament,
-            "rules_label": rules_label(tournament.rules_preset),
+            "rules_label": format_profile(tournament).game_label(tournament_profile(tournament)),
             "suit_choices": _suit_choices(tournament),
             "registrations": registrations,
             "rounds": rounds,
@@ -737,7 +737,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     view = selectors.standings_view(tournament)
     response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
-    if view["duplicate"]:
+    if format_profile(tournament).standings == MATCH_POINTS:
         _duplicate_standings_rows(writer, view)
         return response
     writer.writerow(

@@ -9,22 +9,28 @@ duplicate has none of these pages (404).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import organises_club, visible_tournaments
 from tournaments.deals import travellers
 from tournaments.events.models import Round, Tournament
 from tournaments.events.selectors import tournament_suits
+from tournaments.formats import format_profile
 
+from . import csv_export
 from .console import organiser_required
 from .selectors import COUNTED
 
 
 def _duplicate_tournament(request: HttpRequest, pk: int) -> Tournament:
     tournament = get_object_or_404(visible_tournaments(request.user).select_related("club"), pk=pk)
-    if not tournament.duplicate:
+    if not format_profile(tournament).boards:
         raise Http404("This tournament is not played in duplicate.")
     return tournament
 
@@ -72,6 +78,66 @@ def board_traveller(request: HttpRequest, pk: int, number: int, board: int) -> H
     return render(request, "public/traveller.html", context)
 
 
+def traveller_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/tournaments/<t>/travellers.csv``: every board's traveller of the rounds the
+    caller may see (closed ones; the organisers' also while played), one row per table
+    and board: round, board, table, the pairs, contract, result, each direction's board
+    result and match points."""
+    tournament = _duplicate_tournament(request, pk)
+    rounds = [
+        r
+        for r in _shown_rounds(request, tournament)
+        if travellers.may_see_travellers(request.user, r)
+    ]
+    for round_ in rounds:
+        round_.tournament = tournament
+    response, writer = csv_export.csv_response(f"{tournament.slug}-travellers.csv")
+    writer.writerow([str(heading) for heading in TRAVELLER_HEADINGS])
+    for row in travellers.traveller_rows(rounds):
+        writer.writerow(csv_export.row(_traveller_line(row)))
+    return response
+
+
+#: The traveller export's columns, in the reader's language.
+TRAVELLER_HEADINGS = (
+    pgettext_lazy("traveller csv", "Round"),
+    pgettext_lazy("traveller csv", "Board"),
+    pgettext_lazy("traveller csv", "Table"),
+    pgettext_lazy("traveller csv", "North-South"),
+    pgettext_lazy("traveller csv", "East-West"),
+    pgettext_lazy("traveller csv", "Contract"),
+    pgettext_lazy("traveller csv", "Declarer"),
+    pgettext_lazy("traveller csv", "Result"),
+    pgettext_lazy("traveller csv", "Deal points NS"),
+    pgettext_lazy("traveller csv", "Deal points EW"),
+    pgettext_lazy("traveller csv", "Board result NS"),
+    pgettext_lazy("traveller csv", "Board result EW"),
+    pgettext_lazy("traveller csv", "Match points NS"),
+    pgettext_lazy("traveller csv", "Match points EW"),
+)
+
+
+def _traveller_line(row: dict[str, Any]) -> list[Any]:
+    """One table's result of a board in the export's columns, in words."""
+    if row["thrown_in"]:
+        contract = _("thrown in")
+    else:
+        contract = f"{row['contract']} {csv_export.suit_word(row['trump'])}".strip()
+    return [
+        row["round"],
+        row["number"],
+        row["table"],
+        row["sides"][0],
+        row["sides"][1],
+        contract,
+        row["declarer"],
+        csv_export.outcome_word(row["outcome"]),
+        *row["deal_points"],
+        *row["points"],
+        *row["match_points"],
+    ]
+
+
 @organiser_required
 def print_boards(request: HttpRequest, pk: int) -> HttpResponse:
     """``/console/rounds/<r>/boards/``: the round's boards for the dealer, on A4."""
@@ -81,7 +147,7 @@ def print_boards(request: HttpRequest, pk: int) -> HttpResponse:
         ).select_related("tournament__club"),
         pk=pk,
     )
-    if not round_.tournament.duplicate:
+    if not format_profile(round_.tournament).boards:
         raise Http404("This tournament is not played in duplicate.")
     context = {
         "round": round_,

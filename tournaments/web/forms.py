@@ -9,6 +9,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
+from tournaments import formats
 from tournaments.clubs.models import Club
 from tournaments.common.validators import validate_name
 from tournaments.events.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Tournament
@@ -80,12 +81,8 @@ class TournamentForm(forms.Form):
     format = forms.ChoiceField(
         label=_("Format"),
         widget=forms.RadioSelect,
-        initial=Tournament.Format.INDIVIDUAL,
-        choices=[
-            (Tournament.Format.INDIVIDUAL, _("Individual (new partners each round)")),
-            (Tournament.Format.PAIRS, _("Fixed pairs")),
-            (Tournament.Format.LEAGUE, _("League")),
-        ],
+        initial=formats.INDIVIDUAL.format,
+        choices=[(p.format, p.choice_label or p.label) for p in formats.CHOICES],
     )
     match_mode = forms.ChoiceField(
         label=_("A table plays"),
@@ -172,13 +169,12 @@ class TournamentForm(forms.Form):
                 ]
         else:
             drop |= {f"tiebreak_{n}" for n in range(1, 7)}
-        formats = [
+        offered = [
             (value, label)
             for value, label in self.fields["format"].choices  # type: ignore[attr-defined]
-            if (value == Tournament.Format.INDIVIDUAL or not profile.individual_only)
-            and (value != Tournament.Format.LEAGUE or profile.league)
+            if formats.format_named(value).plays_game(profile)
         ]
-        self.fields["format"].choices = formats  # type: ignore[attr-defined]
+        self.fields["format"].choices = offered  # type: ignore[attr-defined]
         if profile.individual_only:
             drop |= {"seed_by_rating", "finals_seeding"}
         if not profile.rating_pool:
@@ -212,13 +208,13 @@ class TournamentForm(forms.Form):
 
     def _check_rating_options(self, data: dict[str, Any]) -> None:
         """As the API's serializer: each rating option belongs to one format."""
-        game_format = data.get("format")
-        if data.get("balance_by_rating") and game_format != Tournament.Format.INDIVIDUAL:
+        game_format = formats.format_named(data.get("format") or formats.INDIVIDUAL.format)
+        if data.get("balance_by_rating") and not game_format.allows(formats.BALANCE_BY_RATING):
             self.add_error(
                 "balance_by_rating", _("Tables are balanced by rating in the individual draw.")
             )
         seeding = data.get("seed_by_rating") or data.get("finals_seeding") == "rating"
-        if seeding and game_format != Tournament.Format.PAIRS:
+        if seeding and not game_format.allows(formats.SEED_BY_RATING):
             self.add_error(
                 "seed_by_rating", _("Seeding by rating is for tournaments of fixed pairs.")
             )

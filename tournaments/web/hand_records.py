@@ -21,6 +21,7 @@ from tournaments.common.permissions import visible_tournaments
 from tournaments.deals import hand_records, replay
 from tournaments.events.models import DeviceCredential, Match
 from tournaments.events.selectors import tournament_suits
+from tournaments.formats import format_profile
 
 from .public import seating_tables
 
@@ -43,7 +44,11 @@ def _deal_page(request: HttpRequest, match: Match, number: int, **extra: object)
     seats, profile = hand_records.seat_views(match), hand_records.match_profile(match)
     board = hand_records.summary_board(match, version)
     deal = hand_records.hand_record(
-        version, seats, profile, board=board, duplicate_board=match.round.tournament.duplicate
+        version,
+        seats,
+        profile,
+        board=board,
+        duplicate_board=format_profile(match.round.tournament).boards,
     )
     steps = replay.deal_replay(deal, request.GET.get("step", "0"), ranks=profile.ranks)
     return render(

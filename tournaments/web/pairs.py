@@ -17,6 +17,7 @@ from tournaments.clubs import services as clubs
 from tournaments.clubs.models import Player
 from tournaments.events import services
 from tournaments.events.models import Round, Team, Tournament
+from tournaments.formats import PAIRS_AND_FINALS, format_profile
 from tournaments.pairs import finals
 from tournaments.pairs import services as pairs
 
@@ -61,7 +62,7 @@ def _context(tournament: Tournament) -> dict[str, Any]:
 @organiser_required
 def pairs_console(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
-    if tournament.format != Tournament.Format.PAIRS:
+    if not format_profile(tournament).allows(PAIRS_AND_FINALS):
         raise Http404("Not a tournament of fixed pairs.")
     return render(request, "console/pairs.html", _context(tournament))
 

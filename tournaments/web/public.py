@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.common.engine_messages import suit_context
 from tournaments.common.permissions import organises_club, visible_tournaments
@@ -32,7 +33,6 @@ from tournaments.pairs import finals
 from tournaments.results import seasons, snapshots
 
 from . import ratings, selectors
-from .forms import rules_label
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -83,7 +83,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "rounds": rounds,
             "players": tournament.registrations.active().select_related("player"),
-            "rules_label": rules_label(tournament.rules_preset),
+            "rules_label": tournament.format_profile.game_label(
+                tournament_selectors.tournament_profile(tournament)
+            ),
+            "standings_words": tournament.format_profile.standings_words,
             "match_description": tournament_selectors.tournament_profile(
                 tournament
             ).match_description(
@@ -271,8 +274,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _evening_seasons(club: Club) -> QuerySet[Season]:
     """Seasons of club evenings (individual or pairs), not league seasons."""
-    evenings = [Tournament.Format.INDIVIDUAL, Tournament.Format.PAIRS]
-    return club.seasons.filter(tournaments__format__in=evenings).distinct()
+    return club.seasons.filter(tournaments__format__in=formats.evening_formats()).distinct()
 
 
 def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:

@@ -20,10 +20,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
+from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
-from tournaments.deals import visibility
+from tournaments.deals import travellers, visibility
 from tournaments.events import selectors
 from tournaments.events.models import Match, Seat, Team, Tournament
+from tournaments.formats import PERCENTAGE, format_profile
 from tournaments.results import seasons, snapshots, standings
 
 COUNTED = ("published", "closed")  # rounds whose seats and results are public
@@ -254,7 +256,9 @@ def player_results(player: Player) -> list[dict[str, Any]]:
     }
     ids = {p for s in scored.values() for p in s.seats}
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+    return _with_board_results(
+        seats, [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+    )
 
 
 def tournament_results(player: Player, tournament: Tournament) -> list[dict[str, Any]]:
@@ -273,7 +277,9 @@ def tournament_results(player: Player, tournament: Tournament) -> list[dict[str,
     }
     ids = {p for s in scored.values() for p in s.seats}
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+    return _with_board_results(
+        seats, [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
+    )
 
 
 def current_seat(player: Player, tournament: Tournament) -> dict[str, Any] | None:
@@ -292,6 +298,30 @@ def current_seat(player: Player, tournament: Tournament) -> dict[str, Any] | Non
         "seat": seat.position + 1,
         **_partner_and_opponents(selectors.tournament_profile(tournament), seat.position, others),
     }
+
+
+def _with_board_results(seats: list[Seat], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of rounds whose format ranks by match points (duplicate) with the
+    seat's direction's match points of the round as a percentage, and no table won or
+    lost; while a round is sealed its percentage is None (the other tables' results are
+    not out)."""
+    tables: dict[int, dict[int, dict[str, Any]]] = {}
+    for seat, row in zip(seats, rows, strict=True):
+        fmt = format_profile(seat.round.tournament)
+        if fmt.outcome != PERCENTAGE or row["score"] is None:
+            continue
+        row.update(board_game=True, outcome="", percentage=None, boards=0, match_points=(0, 0))
+        if fmt.sealed(seat.round.status):
+            continue
+        if seat.round_id not in tables:
+            tables[seat.round_id] = travellers.table_scores(seat.round)
+        table = tables[seat.round_id].get(seat.table.number)
+        if table is not None:
+            direction = seat.position % 2
+            row["boards"] = table["boards"]
+            row["percentage"] = table["percentage"][direction]
+            row["match_points"] = (table["match_points"][direction], table["maximum"][direction])
+    return rows
 
 
 def _partner_and_opponents(
@@ -399,18 +429,15 @@ def league_rows(season: Season) -> list[dict[str, Any]]:
     return club_view(season.club)["leagues"].get(season.pk, [])
 
 
-EVENING_FORMATS = (Tournament.Format.INDIVIDUAL, Tournament.Format.PAIRS)
-
-
 def season_view(season: Season) -> dict[str, Any]:
     """What a season's page and its picture show: the season table of its club evenings
     (``season_table``, None for a season of league matches only) and its league table
     (``league_rows``, None for a season without league matches). A season with nothing
     played yet is one of club evenings, the club's usual season."""
-    formats = set(season.tournaments.values_list("format", flat=True))
+    played = set(season.tournaments.values_list("format", flat=True))
     league = league_rows(season)
-    has_league = bool(league) or Tournament.Format.LEAGUE in formats
-    has_evenings = bool(formats.intersection(EVENING_FORMATS)) or not has_league
+    has_league = bool(league) or bool(played.intersection(formats.league_formats()))
+    has_evenings = bool(played.intersection(formats.evening_formats())) or not has_league
     return {
         "season_table": seasons.season_table(season) if has_evenings else None,
         "league_rows": league if has_league else None,

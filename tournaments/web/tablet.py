@@ -34,6 +34,7 @@ from tournaments.common.engine_messages import (
     suit_names,
     suit_strings,
 )
+from tournaments.deals import travellers
 from tournaments.deals.selectors import dealer_after, running_score
 from tournaments.deals.services import device_correction_refusal
 from tournaments.deals.travellers import board_view
@@ -46,6 +47,7 @@ from tournaments.events.selectors import (
     tournament_profile,
     tournament_suits,
 )
+from tournaments.formats import FormatProfile, format_profile
 from tournaments.results import duplicate
 
 from . import preset_entry
@@ -96,10 +98,13 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
     score = running_score(match)
     summaries = deal_summaries(deals)
     profile = tournament_profile(match.round.tournament)
+    fmt = format_profile(match.round.tournament)
     options = tournament_options(match.round.tournament)
     players = profile.players
     return {
         **_points_context(match, profile, score, deals, [seats.get(p) for p in range(players)]),
+        "format_profile": fmt,
+        "board_score": _board_score(match, fmt, profile, deals),
         "board_views": _board_views(match, len(deals)),
         "match": match,
         "suit_style": tournament_suits(match.round.tournament),
@@ -111,7 +116,7 @@ def table_context(credential: DeviceCredential) -> dict[str, Any]:
         # a thrown-in deal is recorded but is no planned deal (RULES.md)
         # in a duplicate tournament a thrown-in board is a board played
         "deals_played": sum(
-            1 for d in deals if d["outcome"] != "thrown_in" or match.round.tournament.duplicate
+            1 for d in deals if d["outcome"] != "thrown_in" or fmt.thrown_in_played
         ),
         "deals_thrown_in": sum(1 for d in deals if d["outcome"] == "thrown_in"),
         "deal_summaries": summaries,
@@ -145,11 +150,36 @@ def _next_dealer(match: Match, deals: list[dict[str, Any]], options: Any) -> int
     return dealer_after([d["record"] for d in deals], options)
 
 
+def _board_score(
+    match: Match, fmt: FormatProfile, profile: profiles.GameProfile, deals: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """A duplicate table's running score (None where the table's own result counts):
+    its boards played of those planned, each direction's board results summed (each
+    deal gets its ``board_result``) and, once the round is closed (before, the other
+    tables' results are sealed), its match points and their percentage."""
+    if not fmt.boards:
+        return None
+    totals = [0, 0]
+    for deal in deals:
+        deal["board_result"] = profile.board_result(deal["result"] or {})
+        totals = [totals[t] + deal["board_result"][t] for t in (0, 1)]
+    table: dict[str, Any] = {}
+    if not fmt.sealed(match.round.status):
+        table = travellers.table_scores(match.round).get(match.table.number, {})
+    return {
+        "boards": len(deals),
+        "planned": max(match.deals_planned or 0, len(deals)),
+        "points": totals,
+        "match_points": table.get("match_points"),
+        "percentage": table.get("percentage"),
+    }
+
+
 def _board_views(match: Match, entered: int) -> list[dict[str, Any]]:
     """The boards this table plays in a duplicate tournament ([] otherwise): one per
     planned deal (a thrown-in board is one of them)."""
     tournament = match.round.tournament
-    if not tournament.duplicate:
+    if not format_profile(tournament).boards:
         return []
     profile = tournament_profile(tournament)
     count = max(match.deals_planned or 0, entered)
@@ -355,7 +385,7 @@ def tablet(request: HttpRequest, code: str) -> HttpResponse:
         "entry": context.get("entry_class", "DealEntry"),
         # a duplicate tournament's boards by deal number (the sheet takes their cards)
         "boards": {str(b["number"]): b["record"] for b in context["board_views"]},
-        "duplicate": match.round.tournament.duplicate,
+        "duplicate": format_profile(match.round.tournament).boards,
     }
     context.update(
         entry_form_context(context["config"]["seats"], ranks=context["profile"].ranks, suits=suits)

@@ -264,4 +264,9 @@ urlpatterns += [
         duplicate.board_traveller,
         name="duplicate-traveller",
     ),
+    path(
+        "tournaments/<int:pk>/travellers.csv",
+        duplicate.traveller_csv,
+        name="duplicate-traveller-csv",
+    ),
 ]
