@@ -10,6 +10,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 import tournaments.deals.admin  # noqa: F401
+from tournaments.admin_base import ClubScopedAdmin, DeletesWithHistory, ScopedInline
 from tournaments.clubs.models import (
     ApiToken,
     Club,
@@ -18,7 +19,6 @@ from tournaments.clubs.models import (
     Player,
     Season,
 )
-from tournaments.common.admin import ClubScopedAdmin, DeletesWithHistory, ScopedInline
 from tournaments.events.models import (
     Bye,
     DeviceCredential,

@@ -118,12 +118,14 @@ def per_side(key: str) -> Callable[[Result, int], Any]:
 @dataclass(frozen=True)
 class EntrySheet:
     """The tablet's (and the console's) score sheet of a game: the templates included for
-    entry and for the match's state, the script and its class, the stylesheet (""
-    where the common ones serve), and error texts that name the game's own numbers."""
+    entry and for the match's state, the script and its class (Klammern's ``entry.js``
+    unless the game has its own; every sheet's script builds on the sheets' library
+    ``sheet.js``, which the pages load first), the stylesheet ("" where the common ones
+    serve), and error texts that name the game's own numbers."""
 
     entry_template: str
     state_template: str
-    entry_script: str = ""
+    entry_script: str = "tournaments/entry.js"
     entry_class: str = "DealEntry"
     stylesheet: str = ""
     error_templates: Mapping[str, Label] = field(default_factory=dict)

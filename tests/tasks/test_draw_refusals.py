@@ -79,7 +79,7 @@ def test_a_bug_in_the_seating_fails_the_task_loudly(
         raise ValueError("entrant ids must be unique")
 
     with (
-        mock.patch.object(seating, "draw_individual", broken),
+        mock.patch.dict(seating.METHODS, {"individual": broken}),
         caplog.at_level(logging.ERROR),
         django_capture_on_commit_callbacks(execute=True),
     ):
@@ -91,6 +91,6 @@ def test_a_bug_in_the_seating_fails_the_task_loudly(
     assert failures and any(r.exc_info and isinstance(r.exc_info[1], ValueError) for r in failures)
     with (
         pytest.raises(ValueError, match="entrant ids"),
-        mock.patch.object(seating, "draw_individual", broken),
+        mock.patch.dict(seating.METHODS, {"individual": broken}),
     ):
         tasks.draw_round_task(round_.pk)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -194,3 +195,20 @@ def test_an_api_refusal_of_a_belote_deal_speaks_belote(club: Club) -> None:
     messages = [e["message"] for e in reply.json()["errors"]]
     assert any("tour" in m for m in messages), messages
     assert offences(messages, forbidden("belote", "fr")) == [], messages
+
+
+def test_the_sheets_build_on_the_library_not_on_klammerns_sheet() -> None:
+    """Every game's sheet takes what sheets share from ``sheet.js`` (``window.Sheet``);
+    none reaches into Klammern's ``entry.js`` (``window.DealEntry``), and the library names
+    no game's sheet."""
+    static = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "tournaments"
+    sheets = sorted(static.glob("entry_*.js"))
+    assert len(sheets) >= 5
+    for path in sheets:
+        text = path.read_text(encoding="utf-8")
+        assert "window.Sheet.attach(this, form, config)" in text, path.name
+        assert "window.Sheet.share(" in text, path.name
+        assert "window.DealEntry" not in text, path.name
+    library = re.sub(r"/\*.*?\*/|//[^\n]*", "", (static / "sheet.js").read_text(), flags=re.S)
+    assert "window.Sheet = lib;" in library
+    assert "DealEntry" not in library and "Entry" not in library

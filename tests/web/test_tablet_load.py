@@ -29,7 +29,12 @@ from tournaments.web import tablet
 
 from .test_browser import enter_deal
 
-SHEET_FILES = {"tournaments/site.css", "tournaments/entry.js", "tournaments/tablet.js"}
+SHEET_FILES = {
+    "tournaments/site.css",
+    "tournaments/sheet.js",
+    "tournaments/entry.js",
+    "tournaments/tablet.js",
+}
 
 
 def page_of(client: Client, event: Event, **headers: str) -> Any:
@@ -63,11 +68,18 @@ def static_files(body: str) -> list[str]:
 def test_the_page_loads_only_what_the_sheet_needs(client: Client, event: Event) -> None:
     response = page_of(client, event)
     body = response.content.decode()
-    scripts = [static("tournaments/entry.js"), static("tournaments/tablet.js")]
+    scripts = [
+        static("tournaments/sheet.js"),
+        static("tournaments/entry.js"),
+        static("tournaments/tablet.js"),
+    ]
     htmx = static("tournaments/htmx.min.js")
     # the stylesheet, each script once preloaded from <head> and once in its tag, htmx
     expected = [static("tournaments/site.css"), *scripts * 2, htmx]
     assert sorted(static_files(body)) == sorted(expected)
+    # the sheets' library before the game's sheet, the sheet before the tablet's driver
+    tags = [body.index(f'<script src="{script}"></script>') for script in scripts]
+    assert tags == sorted(tags)
     assert "js-on" not in body and "favicon.svg" not in body
     assert '<link rel="icon" href="data:image/svg+xml,' in body
     # htmx is written in by a script after tablet.js: its bytes come after the sheet's
@@ -112,7 +124,9 @@ def test_static_files_are_served_compressed_and_immutable(
         fresh = Client()  # a new handler: whitenoise reads the new STATIC_ROOT
         body = fresh.get(f"/t/{event.code1}/").content.decode()
         used = set(static_files(body))
-        assert len(used) == 4 and all(re.search(r"\.[0-9a-f]{12}\.", url) for url in used)
+        assert len(used) == 5 and all(  # site.css, sheet.js, entry.js, tablet.js, htmx
+            re.search(r"\.[0-9a-f]{12}\.", url) for url in used
+        )
         for url in used:
             answer = fresh.get(url, headers={"accept_encoding": "gzip"})
             assert answer.status_code == 200

@@ -12,7 +12,7 @@ from django.db.models import Model
 from django.http import HttpRequest
 
 from games.models import Deal, DealVersion, IdempotencyRecord
-from tournaments.common.admin import ClubScopedAdmin, ScopedInline
+from tournaments.admin_base import ClubScopedAdmin, ScopedInline
 
 
 class DealVersionInline(ScopedInline):
@@ -45,7 +45,7 @@ class NotDeletedAlone(admin.ModelAdmin):
     """Deals and their versions are append-only (the database refuses deleting them):
     no delete page or action of their own. ``has_delete_permission`` stays as it is, as
     deleting a whole tournament or club in the admin checks it for the rows it takes
-    along (see ``tournaments.common.admin.DeletesWithHistory``)."""
+    along (see ``tournaments.admin_base.DeletesWithHistory``)."""
 
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> Any:
         raise PermissionDenied

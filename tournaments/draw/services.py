@@ -3,9 +3,9 @@
 In the role of Tabbycat's ``draw/manager.py``: ``request_round_draw`` checks that a draw
 can succeed and creates the round in ``drawing``; the draw task (``tasks``) then runs
 ``seat_round``, which loads the entrants and the history of earlier rounds, calls
-``seating`` (individual tables, fixed pairs with or without Swiss order, or the league's
-fixture list) and writes tables, seats, matches and byes. ``draw_round`` does both at
-once. Publishing and closing rounds are plain services (``services``).
+``seating``'s entry (the draw method: individual tables, fixed pairs with or without Swiss
+order, or the league's fixture list) and writes tables, seats, matches and byes.
+``draw_round`` does both at once. Publishing and closing rounds are plain services (``services``).
 """
 
 from __future__ import annotations
@@ -154,7 +154,8 @@ def _small_table_history(tournament: Tournament, number: int) -> seating.Seating
 def _seat_small_tables(round_: Round, inputs: DrawInputs, size: int) -> dict[str, Any]:
     """Klammern for two or three players: tables of ``size``, byes for the rest."""
     tournament = round_.tournament
-    draw = seating.draw_small_tables(
+    draw = seating.draw(
+        "small_tables",
         _entrants(inputs),
         _small_table_history(tournament, round_.number),
         table_size=size,
@@ -173,7 +174,8 @@ def _seat_individual(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
     if (size := _table_size(tournament)) != 4:
         return _seat_small_tables(round_, inputs, size)
     entrants = _entrants(inputs, _player_ratings(inputs))
-    draw = seating.draw_individual(
+    draw = seating.draw(
+        "individual",
         entrants,
         _individual_history(tournament, round_.number),
         round_number=round_.number,
@@ -247,7 +249,8 @@ def _seat_pairs(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
         return _seat_pairs_round_robin(round_, inputs)
     players = _team_players(tournament, {r.player_id for r in inputs.registrations})
     pairs = sorted(team for team, members in players.items() if len(members) >= 2)
-    draw = seating.draw_pairs(
+    draw = seating.draw(
+        "pairs",
         pairs,
         _pair_history(tournament, round_.number),
         round_number=round_.number,

@@ -274,7 +274,7 @@ TABLET_ASSETS = (
     "tournaments/site.css",
     "tournaments/favicon.svg",
     "tournaments/htmx.min.js",
-    "tournaments/entry.js",
+    "tournaments/sheet.js",
     "tournaments/tablet.js",
     *preset_entry.sheet_assets(),
 )

@@ -5,15 +5,15 @@
    takes the capot (RULES.md, "Belote"). When one team has all 162 card points it asks
    whether that team took all 8 tricks (capot) or 7 and a trick without points, and sends
    tricks_won (required then). Its own words come from the sheet's hidden [data-text]
-   spans; the error display is DealEntry's (entry.js); tablet.js drives it. */
+   spans; the error display is the sheets' library's (sheet.js); tablet.js drives it. */
 (function () {
   "use strict";
 
   var VALUE = 162;
   var CAPOT = 252;
-  var RANKS = window.DealEntry.RANKS;
+  var RANKS = window.Sheet.RANKS;
   var FOURS = { J: 200, 9: 150, A: 100, T: 100, K: 100, Q: 100 };
-  var SUITS = window.DealEntry.SUITS;
+  var SUITS = window.Sheet.SUITS;
 
   function BeloteEntry(form, config) {
     this.T = {};
@@ -21,18 +21,14 @@
     form.querySelectorAll("[data-text]").forEach(function (e) {
       texts[e.getAttribute("data-text")] = e.textContent.trim();
     });
-    window.DealEntry.attach(this, form, config);
+    window.Sheet.attach(this, form, config);
   }
 
   var P = BeloteEntry.prototype;
-  window.DealEntry.share(BeloteEntry);
-  window.DealEntry.combinations(BeloteEntry, RANKS);
-  window.DealEntry.teamPoints(BeloteEntry, VALUE);
-  window.DealEntry.partnerships(BeloteEntry);
-
-  /* Takes over DealEntry's general fault texts (their templates speak of Klammern's
-     Orgi/Kleines/Besser or of Bella) where the sheet's own words fit better. */
-  P.plainSum = false;
+  window.Sheet.share(BeloteEntry);
+  window.Sheet.combinations(BeloteEntry, RANKS);
+  window.Sheet.teamPoints(BeloteEntry, VALUE);
+  window.Sheet.partnerships(BeloteEntry);
 
   P.clear = function () {
     this.state = {
@@ -91,13 +87,13 @@
   /* A meld's value and its strength in the contest (RULES.md: value, cards, top card in
      natural order, a trump sequence, then the seat first in play from forehand). */
   P.meldValue = function (cards) {
-    if (window.DealEntry.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
+    if (window.Sheet.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
     return cards.length >= 5 ? 100 : (cards.length === 4 ? 50 : 20);
   };
 
   P.meldStrength = function (meld) {
     var cards = meld.cards;
-    var four = window.DealEntry.isFour(cards);
+    var four = window.Sheet.isFour(cards);
     var top = Math.max.apply(null, cards.map(function (c) { return RANKS.indexOf(c[0]); }));
     var forehand = (this.state.dealer + 1) % 4;
     return [
@@ -114,7 +110,7 @@
     var bestKey = null;
     this.state.melds.forEach(function (m) {
       var key = self.meldStrength(m);
-      if (bestKey === null || window.DealEntry.stronger(key, bestKey)) { best = m; bestKey = key; }
+      if (bestKey === null || window.Sheet.stronger(key, bestKey)) { best = m; bestKey = key; }
     });
     if (best === null) { return null; }
     var team = best.seat % 2;
@@ -125,12 +121,12 @@
 
   // On the list of announcements: "Tierce (20)", "Carré (200)"; a four is of all suits.
   P.meldName = function (cards) {
-    var name = window.DealEntry.isFour(cards) ? this.T.four : this.T["run" + Math.min(cards.length, 5)];
+    var name = window.Sheet.isFour(cards) ? this.T.four : this.T["run" + Math.min(cards.length, 5)];
     return name + " (" + this.meldValue(cards) + ")";
   };
 
   P.meldRed = function (cards) {
-    return !window.DealEntry.isFour(cards) && (cards[0][1] === "H" || cards[0][1] === "D");
+    return !window.Sheet.isFour(cards) && (cards[0][1] === "H" || cards[0][1] === "D");
   };
 
   // --- the record ----------------------------------------------------------------------

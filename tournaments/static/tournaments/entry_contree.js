@@ -7,7 +7,7 @@
    the rest of 160 (250 with all 8 tricks); failed: the defenders 160 (250 for capot);
    coinched ×2, surcoinched ×4 of the game's value to the winners; a revoke gives the
    clean team the game's value times the doubling. The team points, the "all 8 tricks?"
-   question, the revoke and the verdict box are shared with Belote's sheet (entry.js);
+   question, the revoke and the verdict box are shared with Belote's sheet (sheet.js);
    its own words come from the sheet's hidden [data-text] spans. */
 (function () {
   "use strict";
@@ -17,7 +17,7 @@
   var GAME = 160;         // the game's value
   var CAPOT_GAME = 250;   // the game's value of a capot contract
   var MULTIPLIER = [1, 2, 4];
-  var SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
+  var SYMBOL = window.Sheet.SYMBOL;
 
   function ContreeEntry(form, config) {
     this.T = {};
@@ -25,15 +25,13 @@
     form.querySelectorAll("[data-text]").forEach(function (e) {
       texts[e.getAttribute("data-text")] = e.textContent.trim();
     });
-    window.DealEntry.attach(this, form, config);
+    window.Sheet.attach(this, form, config);
   }
 
   var P = ContreeEntry.prototype;
-  window.DealEntry.share(ContreeEntry);
-  window.DealEntry.teamPoints(ContreeEntry, VALUE);
-  window.DealEntry.partnerships(ContreeEntry);
-
-  P.plainSum = false;
+  window.Sheet.share(ContreeEntry);
+  window.Sheet.teamPoints(ContreeEntry, VALUE);
+  window.Sheet.partnerships(ContreeEntry);
 
   P.clear = function () {
     this.state = {

@@ -3,19 +3,21 @@
    and shows before saving whether the makers go nat or a team takes the pit. When one
    team has all 162 card points it asks whether that team took all 8 tricks (the pit) or
    7 and a trick without points, and sends tricks_won (RULES.md: required then). Same
-   interface as DealEntry (entry.js), whose error display it borrows; tablet.js drives it. */
+   interface as DealEntry (entry.js); the error display, the team names, the revoke and
+   the verdict box are the sheets' library's (sheet.js); tablet.js drives it. */
 (function () {
   "use strict";
 
   var VALUE = 162;
 
   function KlaverjasEntry(form, config) {
-    window.DealEntry.attach(this, form, config);
+    window.Sheet.attach(this, form, config);
   }
 
   var P = KlaverjasEntry.prototype;
-  window.DealEntry.share(KlaverjasEntry);
-  window.DealEntry.teamPoints(KlaverjasEntry, VALUE);
+  window.Sheet.share(KlaverjasEntry);
+  window.Sheet.teamPoints(KlaverjasEntry, VALUE);
+  window.Sheet.partnerships(KlaverjasEntry);
 
   P.clear = function () {
     this.state = {
@@ -25,8 +27,6 @@
   };
 
   P.makers = function () { return (this.state.dealer + 1) % 2; };
-
-  P.teamName = function (team) { return this.seatName(team) + " & " + this.seatName(team + 2); };
 
   P.click = function (ev) {
     var button = ev.target.closest("button[data-pick], button[data-action]");
@@ -73,12 +73,7 @@
     } else if (all !== null) {
       record.tricks_won = all === 0 ? (st.allTricks ? [8, 0] : [7, 1]) : (st.allTricks ? [0, 8] : [1, 7]);
     }
-    if (st.revoke) {
-      if (st.revokeSeat === null || !st.revokeSuit || !st.revokeRank) {
-        errors.push({ field: "revoke", message: S.pickRevoke });
-      }
-      record.revoke = { seat: st.revokeSeat, card: (st.revokeRank || "") + (st.revokeSuit || "") };
-    }
+    this.revokeRecord(record, errors, S.pickRevoke);
     return { record: record, errors: errors };
   };
 
@@ -92,12 +87,7 @@
     st.points = (record.card_points || [null, null]).slice();
     st.roem = (record.roem || [0, 0]).slice();
     if (record.tricks_won) { st.allTricks = record.tricks_won.indexOf(8) >= 0; }
-    if (record.revoke) {
-      st.revoke = true;
-      st.revokeSeat = record.revoke.seat;
-      st.revokeRank = (record.revoke.card || "")[0] || null;
-      st.revokeSuit = (record.revoke.card || "")[1] || null;
-    }
+    this.loadRevoke(record);
     this.render();
   };
 
@@ -139,20 +129,12 @@
   };
 
   P.renderVerdict = function () {
-    var box = this.form.querySelector("[data-bind='verdict']");
-    if (!box) { return; }
     var v = this.verdict();
     var lines = [];
     if (v && v.pit !== null) { lines.push(["pit", this.teamName(v.pit) + ": " + this.S.pit]); }
     if (v && v.nat) { lines.push(["nat", this.teamName(v.makers) + ": " + this.S.nat]); }
     if (v && !v.nat) { lines.push(["made", this.teamName(v.makers) + ": " + this.S.made]); }
-    box.innerHTML = "";
-    lines.forEach(function (line) {
-      var el = document.createElement("div");
-      el.className = "verdict-line is-" + line[0];
-      el.textContent = line[1];
-      box.appendChild(el);
-    });
+    this.drawVerdict(lines);
   };
 
   window.KlaverjasEntry = KlaverjasEntry;

@@ -7,13 +7,13 @@
    has all 157 card points it asks whether that team took all 9 tricks and sends
    tricks_won (required then). Its words and the suits' symbols (French or Swiss, as the
    club plays) come from the sheet's hidden [data-text] spans; the error display is
-   DealEntry's (entry.js); tablet.js drives it. */
+   the sheets' library's (sheet.js); tablet.js drives it. */
 (function () {
   "use strict";
 
   var VALUE = 157;
   var RANKS = ["6", "7", "8", "9", "T", "J", "Q", "K", "A"];
-  var SUITS = window.DealEntry.SUITS;
+  var SUITS = window.Sheet.SUITS;
   var FOURS = { J: 200, 9: 150, A: 100, T: 100, K: 100, Q: 100 };
   var RUNS = [0, 0, 0, 20, 50, 100, 150, 200, 250, 300];
 
@@ -23,15 +23,13 @@
     form.querySelectorAll("[data-text]").forEach(function (e) {
       texts[e.getAttribute("data-text")] = e.textContent.trim();
     });
-    window.DealEntry.attach(this, form, config);
+    window.Sheet.attach(this, form, config);
   }
 
   var P = SchieberEntry.prototype;
-  window.DealEntry.share(SchieberEntry);
-  window.DealEntry.combinations(SchieberEntry, RANKS);
-  window.DealEntry.teamPoints(SchieberEntry, VALUE);
-
-  P.plainSum = false;
+  window.Sheet.share(SchieberEntry);
+  window.Sheet.combinations(SchieberEntry, RANKS);
+  window.Sheet.teamPoints(SchieberEntry, VALUE);
 
   // A card in the club's suits: "10♠", or "10 Rosen" where the suits have no sign.
   P.cardLabel = function (card) {
@@ -98,7 +96,7 @@
 
 
   P.meldValue = function (cards) {
-    if (window.DealEntry.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
+    if (window.Sheet.isFour(cards)) { return FOURS[cards[0][0]] || 0; }
     return RUNS[Math.min(cards.length, 9)];
   };
 
@@ -106,7 +104,7 @@
      trump sequence, then the seat first in play from forehand. */
   P.meldStrength = function (meld) {
     var cards = meld.cards;
-    var four = window.DealEntry.isFour(cards);
+    var four = window.Sheet.isFour(cards);
     var top = Math.max.apply(null, cards.map(function (c) { return RANKS.indexOf(c[0]); }));
     var st = this.state;
     return [
@@ -123,7 +121,7 @@
     var bestKey = null;
     this.state.melds.forEach(function (m) {
       var key = self.meldStrength(m);
-      if (bestKey === null || window.DealEntry.stronger(key, bestKey)) { best = m; bestKey = key; }
+      if (bestKey === null || window.Sheet.stronger(key, bestKey)) { best = m; bestKey = key; }
     });
     if (best === null) { return null; }
     var team = best.seat % 2;
@@ -133,7 +131,7 @@
   };
 
   P.meldName = function (cards) {
-    var name = window.DealEntry.isFour(cards) ? this.T.four : (this.T.run || "").replace("{n}", cards.length);
+    var name = window.Sheet.isFour(cards) ? this.T.four : (this.T.run || "").replace("{n}", cards.length);
     return name + " (" + this.meldValue(cards) + ")";
   };
 

@@ -1,17 +1,17 @@
 /* Score sheet of Klammern for 2 or 3 players: builds a summary record (spec/deal-record.md,
    "Other presets": who took the deal and with which trump, each player's points) or a
-   thrown-in deal. Same interface as DealEntry (entry.js), whose error display it
-   borrows; tablet.js drives it. */
+   thrown-in deal. Same interface as DealEntry (entry.js); its error display is the
+   sheets' library's (sheet.js); tablet.js drives it. */
 (function () {
   "use strict";
 
   function SoloEntry(form, config) {
     this.players = config.players || 3;
-    window.DealEntry.attach(this, form, config);
+    window.Sheet.attach(this, form, config);
   }
 
   var P = SoloEntry.prototype;
-  window.DealEntry.share(SoloEntry);
+  window.Sheet.share(SoloEntry);
 
   P.clear = function () {
     var points = [];

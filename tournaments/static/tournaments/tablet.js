@@ -19,7 +19,7 @@
   var flushing = false;
   var retryTimer = null;
   var backoff = 1000;
-  var fmt = window.DealEntry.fmt;
+  var fmt = window.Sheet.fmt;
   var correcting = null;  // the deal on the sheet: {number, version} or an outbox {number, key}
 
   // --- deals the server acknowledged ----------------------------------------------------

@@ -1,0 +1,3 @@
+"""The draw methods, one module each (as Tabbycat's ``draw/generator/`` package): ``base``
+(what they share), ``individual``, ``small_tables``, ``pairs`` and ``league``. Pure
+functions; callers reach them through ``tournaments.draw.seating``, the one entry."""
