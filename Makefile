@@ -53,6 +53,7 @@ run: venv
 test: venv-dev engine
 	scripts/services.sh
 	scripts/browser.sh
+	scripts/nginx.sh
 	mkdir -p artifacts
 	export DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)}; \
 	KLAMMERN_ENGINE=python nice -n 10 $(PY) -m pytest -q -p no:cacheprovider tests/engine \

@@ -12,7 +12,12 @@ Scenarios (targets from the issue):
   same key while the first is in flight: time until all are acknowledged (< 5 s), then
   every deal checked stored once.
 - ``reads``: public standings (API and HTML page) read with keep-alive while tablets keep
-  submitting: requests/s (>= 500). Uses ``wrk`` when installed, else Python threads.
+  submitting: requests/s (>= 500; through the proxy >= 10,000). Uses ``wrk`` when
+  installed, else Python threads.
+
+``--proxy`` runs them as deployed: nginx with the site's config (``deploy/nginx/``,
+rendered by ``scripts/nginx_site.py``; its short cache serves the public reads) in front
+of two gunicorn app servers, each with ``--workers`` and ``--threads``.
 
 The Celery workers are started as deployed (docker-compose.yml): one for the default queue,
 one for the par analyses under ``nice -n 19`` (``--shared-worker``: one for both).
@@ -125,12 +130,22 @@ def create_organiser(env: dict[str, str]) -> tuple[str, str, str]:
     return "bench-organiser", "bench-pw-1", "bench"
 
 
-@contextmanager
-def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]:
-    from tournaments.simulation.server import free_port
+def nginx_renderer() -> Any:
+    """``scripts/nginx_site.py`` of this script's own checkout (a ``--checkout`` of an
+    older commit may have none): the same proxy config in front of either."""
+    import importlib.util
 
-    port = args.port or free_port()
-    gunicorn = [
+    path = Path(__file__).resolve().parent.parent / "scripts" / "nginx_site.py"
+    spec = importlib.util.spec_from_file_location("klammern_nginx_site", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def gunicorn_command(port: int, args: argparse.Namespace) -> list[str]:
+    return [
         str(VENV_BIN / "gunicorn"),
         "klammern_site.wsgi",
         "-k",
@@ -146,11 +161,50 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
         "--log-level",
         "warning",
     ]
+
+
+def proxy_in_front(ports: list[int], logs: Path) -> tuple[str, list[str]]:
+    """``--proxy``: the site's nginx config (NGINX_TLS=off) before the app servers on
+    ``ports``; its URL and its command."""
+    from tournaments.simulation.server import free_port
+
+    nginx_site = nginx_renderer()
+    nginx = nginx_site.find_nginx()
+    if nginx is None:
+        raise SystemExit("--proxy needs nginx (scripts/nginx.sh installs Debian's)")
+    listen = f"127.0.0.1:{free_port()}"
+    site = nginx_site.Site(
+        directory=logs / "nginx",
+        listen=listen,
+        upstreams=[f"127.0.0.1:{port}" for port in ports],
+        static_root=ROOT / "staticfiles",
+        body_limit=256 * 1024,
+        workers=1,
+    )
+    nginx_site.render(site)
+    return f"http://{listen}", nginx_site.nginx_command(site, nginx)
+
+
+@contextmanager
+def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]:
+    """gunicorn and the Celery workers; with ``--proxy`` two app servers (each as
+    ``--workers``/``--threads`` say, as docker-compose.yml's web and web2) behind nginx."""
+    from tournaments.simulation.server import free_port
+
+    port = args.port or free_port()
     logs = ROOT / "bench" / "load-logs"
     logs.mkdir(exist_ok=True)
+    servers = [("gunicorn", gunicorn_command(port, args))]
+    url = f"http://127.0.0.1:{port}"
+    if args.proxy:
+        env = {**env, "DJANGO_TRUSTED_PROXY_COUNT": "1"}
+        second = free_port()
+        servers.append(("gunicorn2", gunicorn_command(second, args)))
+        url, nginx = proxy_in_front([port, second], logs)
+        servers.append(("nginx", nginx))
     processes = []
     try:
-        for name, command in (("gunicorn", gunicorn), *celery_workers(port, args)):
+        for name, command in (*servers, *celery_workers(port, args)):
             log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
             processes.append(
                 (
@@ -160,7 +214,6 @@ def running_site(env: dict[str, str], args: argparse.Namespace) -> Iterator[str]
                     log,
                 )
             )
-        url = f"http://127.0.0.1:{port}"
         wait_for(url)
         yield url
     finally:
@@ -649,7 +702,7 @@ def read_load(url: str, seconds: float, connections: int) -> str:
         lat = re.search(r"Latency\s+(\S+)\s+(\S+)\s+(\S+)", out)
         return (
             f"{float(rps.group(1)) if rps else 0:.0f} req/s with wrk, {connections} "
-            f"connections (target >= 500); non-2xx: {bad.group(1) if bad else 0}; "
+            f"connections; non-2xx: {bad.group(1) if bad else 0}; "
             f"latency avg {lat.group(1) if lat else '?'}"
         )
     return python_read_load(url, seconds, connections)
@@ -718,6 +771,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--redis-db", type=int, default=5, help="Redis database number")
     parser.add_argument("--port", type=int, default=0, help="gunicorn's port (default: free)")
     parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="as deployed: nginx (deploy/nginx/) in front of two app servers",
+    )
+    parser.add_argument(
         "--checkout",
         type=Path,
         help="serve this checkout (with its own .venv) instead of this one",
@@ -748,6 +806,7 @@ def main(argv: list[str]) -> None:
     print(
         f"machine before: {machine()}; serving {ROOT} ({commit_of(ROOT)}); gunicorn -k "
         f"{args.worker_class} -w {args.workers} --threads {args.threads}"
+        + (" twice, behind nginx (--proxy)" if args.proxy else "")
     )
     recreate_database(env, args.database)
     flush_redis(env)

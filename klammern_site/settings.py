@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "klammern_site.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, on a lost DB
+    # a short public lifetime on the anonymous public reads, for the proxy in front
+    "klammern_site.public_cache.PublicReadCacheMiddleware",
 ]
 
 ROOT_URLCONF = "klammern_site.urls"
@@ -289,7 +291,8 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic puts them (and nginx serves them from: deploy/nginx/)
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
