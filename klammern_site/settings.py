@@ -89,6 +89,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # ``{{ player|public_name }}`` and ``{% footer_club %}`` everywhere
+            # (tournaments/web/names.py, tournaments/web/footer.py).
+            "builtins": ["tournaments.web.names", "tournaments.web.footer"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
