@@ -1,7 +1,7 @@
 """Everything stored about one player, for the member's own download (their personal
 page): the player row and club memberships, registrations, the deals at their tables
-(every stored version: the history is append-only), ratings with their changes, and
-league rosters. ``player_data`` reads (no writes); ``flat_rows`` lays it out as the
+(every stored version: the history is append-only; a sealed round's once it is closed),
+ratings with their changes, and league rosters. ``player_data`` reads (no writes); ``flat_rows`` lays it out as the
 rows of one CSV (section, item, field, value)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from games.models import DealVersion
 from tournaments.clubs.models import Player
+from tournaments.deals import visibility
 from tournaments.events.models import Registration, Seat
 from tournaments.leagues.models import LeagueTeam
 from tournaments.ratings.models import PlayerRating, RatingChange
@@ -57,10 +58,10 @@ def _registrations(player: Player) -> list[dict[str, Any]]:
 
 
 def _deals(player: Player) -> list[dict[str, Any]]:
-    seats = {
-        s.table_id: s
-        for s in Seat.objects.filter(player=player).select_related("round__tournament", "table")
-    }
+    """The deals at the player's tables whose round everyone may see (a duplicate round
+    still played is sealed, ``visibility``: its deals follow once it is closed)."""
+    seated = Seat.objects.filter(visibility.unsealed("round__"), player=player)
+    seats = {s.table_id: s for s in seated.select_related("round__tournament", "table")}
     versions = (
         DealVersion.objects.filter(deal__match__table_id__in=seats)
         .select_related("deal__match")
