@@ -1,8 +1,8 @@
 """Everything stored about one player, for the member's own download (their personal
 page): the player row and club memberships, registrations, the deals at their tables
 (every stored version: the history is append-only; a sealed round's once it is closed),
-ratings with their changes, and league rosters. ``player_data`` reads (no writes); ``flat_rows`` lays it out as the
-rows of one CSV (section, item, field, value)."""
+ratings with their changes, and league rosters. ``player_data`` reads (no writes);
+``flat_rows`` lays it out as the rows of one CSV (section, item, field, value)."""
 
 from __future__ import annotations
 
