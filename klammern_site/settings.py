@@ -91,6 +91,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # ``{{ player|public_name }}`` and ``{% footer_club %}`` everywhere
+            # (tournaments/web/names.py, tournaments/web/footer.py).
+            "builtins": ["tournaments.web.names", "tournaments.web.footer"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -209,6 +212,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # (at most one is queued per tournament and club anyway). 0: at once.
 RECOMPUTE_DEBOUNCE_SECONDS = float(os.environ.get("RECOMPUTE_DEBOUNCE_SECONDS", "0"))
 CELERY_BEAT_SCHEDULE = {
+    # what is past its retention period (docs/privacy.md), once a day
+    "purge-expired-data": {
+        "task": "tournaments.tasks.purge_expired_data_task",
+        "schedule": 24 * 3600.0,
+        "options": {"expires": 3600},
+    },
     "requeue-lagging-snapshots": {
         "task": "tournaments.tasks.requeue_lagging_snapshots",
         "schedule": 30.0,
@@ -414,6 +423,13 @@ SPECTACULAR_SETTINGS = {
 # An organiser's API token (/api/auth/token/, one per client) lives this long from its
 # issue; then signing in again issues a new one.
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", str(24 * 30)))
+# Retention (docs/privacy.md): days after which tournaments.clubs.retention removes what
+# is past its time (table codes after expiry, invitations after use or expiry, API tokens
+# after expiry, league reminders' recipients after sending).
+RETENTION_DEVICE_CODE_DAYS = int(os.environ.get("RETENTION_DEVICE_CODE_DAYS", "30"))
+RETENTION_INVITATION_DAYS = int(os.environ.get("RETENTION_INVITATION_DAYS", "30"))
+RETENTION_API_TOKEN_DAYS = int(os.environ.get("RETENTION_API_TOKEN_DAYS", "30"))
+RETENTION_REMINDER_DAYS = int(os.environ.get("RETENTION_REMINDER_DAYS", "90"))
 
 # A table's device code lives at most this long (and never beyond its round).
 DEVICE_CODE_TTL_HOURS = int(os.environ.get("DEVICE_CODE_TTL_HOURS", "12"))

@@ -15,7 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments.common.validators import validate_embed_origins, validate_name, validate_slug
+from tournaments.clubs.names import NameStyle, shown_name
+from tournaments.common.validators import (
+    validate_embed_origins,
+    validate_name,
+    validate_slug,
+    validate_text,
+)
 
 #: The KlammernBoss counts at most this many recent evenings (RULES.md: a club setting).
 MAX_BOSS_WINDOW = 52
@@ -80,6 +86,34 @@ class Club(models.Model):
         help_text=_("Web sites (https://…) that may show the club's tables in a frame."),
         verbose_name=_("embedding web sites"),
     )
+    #: How a new player's name is shown to the public (each player may change it).
+    default_name_style = models.CharField(
+        max_length=16,
+        choices=NameStyle.choices,
+        default=NameStyle.FULL,
+        help_text=_("How new players' names are shown on public pages; each player may change it."),
+        verbose_name=_("name shown for new players"),
+    )
+    #: The imprint: who answers for the club's pages, and where.
+    imprint_responsible = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        verbose_name=_("responsible person"),
+    )
+    imprint_address = models.TextField(
+        max_length=1000, blank=True, validators=[validate_text], verbose_name=_("address")
+    )
+    imprint_contact = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("E-mail address or telephone number."),
+        verbose_name=_("contact"),
+    )
+    privacy_text = models.TextField(
+        max_length=20000, blank=True, validators=[validate_text], verbose_name=_("privacy notice")
+    )
 
     class Meta:
         verbose_name = _("club")
@@ -90,8 +124,33 @@ class Club(models.Model):
         return self.name
 
 
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def public_names(self, ids: object = None) -> dict[int, str]:
+        """The public name (``names.shown_name``) of each player, by id: of those in
+        ``ids``, or of the whole queryset."""
+        rows = self if ids is None else self.filter(pk__in=ids)
+        return {
+            pk: shown_name(name, style, number)
+            for pk, name, style, number in rows.values_list("pk", "name", "name_style", "pseudonym")
+        }
+
+
 class Player(models.Model):
     name = models.CharField(max_length=200, validators=[validate_name], verbose_name=_("name"))
+    #: How the public sees the name (``names.NameStyle``); the console shows it in full.
+    name_style = models.CharField(
+        max_length=16,
+        choices=NameStyle.choices,
+        default=NameStyle.FULL,
+        verbose_name=_("name shown in public"),
+    )
+    #: Set once the player is anonymised: the public and the console see "Player <n>".
+    pseudonym = models.PositiveIntegerField(
+        null=True, blank=True, unique=True, editable=False, verbose_name=_("pseudonym")
+    )
+    anonymised_at = models.DateTimeField(
+        null=True, blank=True, editable=False, verbose_name=_("anonymised at")
+    )
     household = models.CharField(
         max_length=200,
         blank=True,
@@ -112,6 +171,8 @@ class Player(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
@@ -119,6 +180,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def public_name(self) -> str:
+        """The name as the public sees it (``names.shown_name``)."""
+        return shown_name(self.name, self.name_style, self.pseudonym)
 
 
 class ClubMembership(models.Model):

@@ -108,6 +108,11 @@ CLUB_SETTINGS = frozenset(
         "venue_street",
         "venue_town",
         "embed_origins",
+        "default_name_style",
+        "imprint_responsible",
+        "imprint_address",
+        "imprint_contact",
+        "privacy_text",
     }
 )
 

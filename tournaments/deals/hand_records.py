@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
 from games.models import DealAnalysis, DealVersion
+from tournaments.clubs.names import shown_name
 from tournaments.common.engine_messages import card_rank
 from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
@@ -86,9 +87,15 @@ def match_profile(match: Match) -> profiles.GameProfile:
 
 
 def seat_views(match: Match) -> list[SeatView]:
-    """The table's seats as its game seats them (4, 3 or 2), each with its side."""
+    """The table's seats as its game seats them (4, 3 or 2), each with its side and its
+    player's public name."""
     profile = match_profile(match)
-    names = dict(match.table.seats.values_list("position", "player__name"))
+    names = {
+        position: shown_name(name, style, number)
+        for position, name, style, number in match.table.seats.values_list(
+            "position", "player__name", "player__name_style", "player__pseudonym"
+        )
+    }
     return [
         SeatView(p, p + 1, names.get(p, ""), profile.seat_team(p)) for p in range(profile.players)
     ]

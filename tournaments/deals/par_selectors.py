@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 
 from games.models import DealAnalysis
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.clubs.names import shown_name
 from tournaments.common.engine_messages import card_rank
 from tournaments.deals import par_stats
 from tournaments.events.models import Round, Seat, Tournament
@@ -87,14 +88,19 @@ def _full_deals(
 
 
 def _seated(seats: QuerySet[Seat]) -> tuple[dict[int, dict[int, int]], dict[int, str]]:
-    """Who sat where (table -> position -> player) and the players' names."""
+    """Who sat where (table -> position -> player) and the players' public names."""
     tables: dict[int, dict[int, int]] = {}
     names: dict[int, str] = {}
-    for table, position, player, name in seats.values_list(
-        "table_id", "position", "player_id", "player__name"
+    for table, position, player, name, style, number in seats.values_list(
+        "table_id",
+        "position",
+        "player_id",
+        "player__name",
+        "player__name_style",
+        "player__pseudonym",
     ):
         tables.setdefault(table, {})[position] = player
-        names[player] = name
+        names[player] = shown_name(name, style, number)
     return tables, names
 
 
@@ -151,7 +157,8 @@ def player_par(player: Player) -> dict[str, Any] | None:
         "deal_chart": _named(par_stats.deal_chart(losses), "loss", tournaments),
         "evening_chart": _named(par_stats.evening_chart(evenings), "total", tournaments),
         "best_plays": [
-            highlight_view(h, names={player.pk: player.name}, tournaments=tournaments) for h in best
+            highlight_view(h, names={player.pk: player.public_name}, tournaments=tournaments)
+            for h in best
         ],
     }
 

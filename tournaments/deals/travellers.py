@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import profiles
 from games.models import DealAnalysis
+from tournaments.clubs.models import Player
 from tournaments.common.permissions import organises_club
 from tournaments.deals.hand_records import DISPLAY_SUITS, card_view
 from tournaments.events.models import Match, Round, Team, Tournament
@@ -163,13 +164,12 @@ def _row(
 
 
 def _side_names(tournament: Tournament, items: list[PlayedBoard]) -> dict[int, str]:
-    """Names of the entrants on these tables: pairs, or players."""
+    """Names of the entrants on these tables: pairs, or players as the public sees them."""
     ids = {entrant for item in items for side in item.play.sides for entrant in side}
     if tournament.uses_teams:
         return dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return dict(
-        tournament.registrations.filter(player_id__in=ids).values_list("player_id", "player__name")
-    )
+    registered = tournament.registrations.filter(player_id__in=ids).values_list("player_id")
+    return Player.objects.public_names(registered)
 
 
 @dataclass(frozen=True)

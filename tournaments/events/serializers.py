@@ -25,6 +25,7 @@ from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player, Season
 from tournaments.common.permissions import IsOrganiser, organises_club, visible_tournaments
+from tournaments.common.player_names import PlayerNameField
 from tournaments.common.validators import validate_name
 from tournaments.events.models import (
     Bye,
@@ -117,10 +118,23 @@ class ClubSerializer(ModelSerializer):
 
 
 class PlayerSerializer(ModelSerializer):
+    """A player of the caller's clubs (organisers only): the full name, and how the
+    public sees it (``name_style``, set with the player's word)."""
+
+    public_name = serializers.CharField(read_only=True)
+
     class Meta:
         model = Player
-        fields = ["id", "name", "household", "created"]
-        read_only_fields = ["id", "created"]
+        fields = [
+            "id",
+            "name",
+            "household",
+            "name_style",
+            "public_name",
+            "anonymised_at",
+            "created",
+        ]
+        read_only_fields = ["id", "public_name", "anonymised_at", "created"]
 
 
 class PlayerCreateSerializer(Serializer):
@@ -273,7 +287,7 @@ class TournamentUpdateSerializer(TournamentSerializer):
 
 
 class RegistrationSerializer(ModelSerializer):
-    player_name = serializers.CharField(source="player.name", read_only=True)
+    player_name = PlayerNameField(source="player")
 
     class Meta:
         model = Registration
@@ -318,8 +332,8 @@ class FixedTableSerializer(Serializer):
 
 
 class ForbiddenPairingSerializer(ModelSerializer):
-    player_a_name = serializers.CharField(source="player_a.name", read_only=True)
-    player_b_name = serializers.CharField(source="player_b.name", read_only=True)
+    player_a_name = PlayerNameField(source="player_a")
+    player_b_name = PlayerNameField(source="player_b")
 
     class Meta:
         model = ForbiddenPairing
@@ -335,7 +349,7 @@ class ForbiddenPairingCreateSerializer(Serializer):
 
 
 class SeatSerializer(ModelSerializer):
-    player_name = serializers.CharField(source="player.name", read_only=True)
+    player_name = PlayerNameField(source="player")
     team = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -353,7 +367,7 @@ class TableSerializer(ModelSerializer):
 
 
 class ByeSerializer(ModelSerializer):
-    player_name = serializers.CharField(source="player.name", read_only=True)
+    player_name = PlayerNameField(source="player")
 
     class Meta:
         model = Bye

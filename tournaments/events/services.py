@@ -56,15 +56,21 @@ SHOWN_FIELDS = frozenset({"name", "is_public"})
 def create_player(
     *, club: Club, name: str, household: str = "", kind: str = ClubMembership.Kind.MEMBER
 ) -> Player:
-    player = Player.objects.create(name=name, household=household)
+    player = Player.objects.create(
+        name=name, household=household, name_style=club.default_name_style
+    )
     ClubMembership.objects.create(club=club, player=player, kind=kind)
     return player
 
 
 @transaction.atomic
 def update_player(*, player: Player, changes: dict[str, Any]) -> Player:
-    """Change a player's details; a new name shows in every table the player is in."""
-    renamed = "name" in changes and changes["name"] != player.name
+    """Change a player's details; a new name, or a new way of showing it, shows in every
+    table the player is in."""
+    renamed = any(
+        field in changes and changes[field] != getattr(player, field)
+        for field in ("name", "name_style")
+    )
     for field, value in changes.items():
         setattr(player, field, value)
     player.save(update_fields=list(changes))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import DealVersion
 from tournaments.clubs.models import Player
+from tournaments.clubs.names import shown_name
 from tournaments.common.errors import Conflict
 from tournaments.events.models import Match, Seat
 from tournaments.events.selectors import scored_matches
@@ -156,11 +157,13 @@ EMPTY = DayResult((), 0, 0, 0, 0)
 
 
 def _seat_names(matches: QuerySet[Match]) -> dict[int, list[tuple[int, str]]]:
-    """Per table id, the players (id, name) in seat order."""
+    """Per table id, the players (id, public name) in seat order."""
     names: dict[int, list[tuple[int, str]]] = {}
     rows = Seat.objects.filter(table__match__in=matches).order_by("table_id", "position")
-    for table_id, player_id, name in rows.values_list("table_id", "player_id", "player__name"):
-        names.setdefault(table_id, []).append((player_id, name))
+    for table_id, player_id, name, style, number in rows.values_list(
+        "table_id", "player_id", "player__name", "player__name_style", "player__pseudonym"
+    ):
+        names.setdefault(table_id, []).append((player_id, shown_name(name, style, number)))
     return names
 
 
@@ -324,7 +327,7 @@ def player_ranking(league: League) -> list[dict[str, Any]]:
     """Each player's Partien, won, Augen and Augen difference over the season, from the
     match days with a final result that were played."""
     partien, team_of = _played_partien(league)
-    names = dict(Player.objects.filter(pk__in=team_of).values_list("pk", "name"))
+    names = Player.objects.public_names(team_of)
     rows = league_ranking.player_ranking(partien, names=names)
     return [
         {

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments.clubs.models import Player
+from tournaments.common.player_names import PlayerNameField
 from tournaments.common.validators import validate_name, validate_slug
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import (
@@ -118,7 +119,9 @@ class LeagueTeamSerializer(ModelSerializer):
     roster = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), many=True, required=False
     )
-    roster_names = serializers.SerializerMethodField()
+    roster_names = serializers.ListField(
+        child=PlayerNameField(), source="roster.all", read_only=True
+    )
 
     class Meta:
         model = LeagueTeam
@@ -143,9 +146,6 @@ class LeagueTeamSerializer(ModelSerializer):
             "results_struck",
             "created",
         ]
-
-    def get_roster_names(self, team: LeagueTeam) -> list[str]:
-        return [p.name for p in team.roster.all()]
 
 
 class LeagueTeamUpdateSerializer(LeagueTeamSerializer):

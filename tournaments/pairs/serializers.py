@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import NOT_TEXT, ModelSerializer, Serializer
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.common.player_names import PlayerNameField
 from tournaments.common.validators import validate_name, validate_slug
 from tournaments.events.models import Team
 
@@ -149,6 +150,8 @@ class SeasonTableSerializer(Serializer):
 
 
 class PairMemberSerializer(ModelSerializer):
+    name = PlayerNameField(source="*")
+
     class Meta:
         model = Player
         fields = ["id", "name"]

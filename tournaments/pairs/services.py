@@ -36,8 +36,9 @@ def _check_pairs_tournament(tournament: Tournament) -> None:
 
 def default_pair_name(players: Sequence[Player]) -> str:
     """The one name a pair gets by default: "A / B" in the order the players joined it,
-    the order ``Team.pair_players`` lists them on the pairs page and in the API."""
-    return " / ".join(p.name for p in players)[:NAME_MAX]
+    the order ``Team.pair_players`` lists them on the pairs page and in the API, by
+    the names the public sees (``Player.public_name``)."""
+    return " / ".join(p.public_name for p in players)[:NAME_MAX]
 
 
 def pairs_of(tournament: Tournament) -> QuerySet[Team]:

@@ -27,6 +27,7 @@ from klammern_site.serializers import Serializer
 from tournaments.clubs.models import Club, Player
 from tournaments.common.errors import Refused
 from tournaments.common.permissions import NotADevice, organises_club, visible_tournaments
+from tournaments.common.player_names import name_for
 from tournaments.ratings import services as rating_services
 from tournaments.ratings.models import RatingList
 
@@ -142,7 +143,7 @@ def player_history_body(user: Any, player: Player) -> dict[str, Any]:
     )
     return {
         "player": player.pk,
-        "name": player.name,
+        "name": name_for(user, player),
         "clubs": rating_services.player_rating_history(player, visible_tournaments=visible),
     }
 

@@ -330,7 +330,7 @@ def club_rating_rows(club: Club, pool: str = profiles.DEFAULT_RATING_POOL) -> li
             {
                 "rank": rank,
                 "player": row.player_id,
-                "name": row.player.name,
+                "name": row.player.public_name,
                 "rating": shown,
                 "mu": row.mu,
                 "sigma": row.sigma,

@@ -70,7 +70,7 @@ def compute_season_table(season: Season) -> dict[str, Any]:
         best_of=season.best_of,
         min_evenings=season.min_evenings,
     )
-    names = dict(Player.objects.filter(pk__in=[r.player for r in rows]).values_list("pk", "name"))
+    names = Player.objects.public_names([r.player for r in rows])
     return {
         "season": season.pk,
         "name": season.name,

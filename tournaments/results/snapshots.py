@@ -217,10 +217,12 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
 
 
 def _with_names(tournament: Tournament, data: dict[str, Any]) -> dict[str, Any]:
-    """The standings with each row's entrant named."""
-    model = Team if tournament.uses_teams else Player
+    """The standings with each row's entrant named as the public sees them."""
     ids = [r["entrant"] for r in data["rows"]]
-    names = dict(model.objects.filter(pk__in=ids).values_list("pk", "name"))
+    if tournament.uses_teams:
+        names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+    else:
+        names = Player.objects.public_names(ids)
     for row in data["rows"]:
         row["name"] = names.get(row["entrant"], "")
     return data
@@ -441,7 +443,7 @@ def compute_club_leaderboards(*, club_id: int) -> dict[str, Any]:
     all_time = standings.all_time_table(g for t in evenings for g in games.get(t.pk, ()))
     boss = _boss(club, evenings, games)
     ids = {row.player for row in all_time}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = Player.objects.public_names(ids)
     boss["current_name"] = names.get(boss["current"], "")
     return {
         "results_version": club.results_version,

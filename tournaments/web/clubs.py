@@ -20,8 +20,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import profiles
+from tournaments.clubs import privacy
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
+from tournaments.clubs.names import NameStyle
 from tournaments.common.errors import ApplicationError
 from tournaments.common.validators import (
     normalize_origin,
@@ -109,6 +111,15 @@ class ClubSettingsForm(forms.Form):
             "to a map and the calendar names it."
         ),
     )
+    default_name_style = forms.ChoiceField(
+        label=gettext_lazy("Names of new players on public pages"),
+        choices=NameStyle.choices,
+        required=False,  # left out: unchanged
+        help_text=gettext_lazy(
+            "Each player may choose otherwise on their personal page; the console always "
+            "shows full names."
+        ),
+    )
     embed_origins = forms.CharField(
         label=gettext_lazy("Web sites that may show the club's tables"),
         required=False,
@@ -130,6 +141,10 @@ class ClubSettingsForm(forms.Form):
         """Left out: the club's suits stay as they are."""
         return self.cleaned_data.get("suits") or None
 
+    def clean_default_name_style(self) -> str | None:
+        """Left out: the club's default stays as it is."""
+        return self.cleaned_data.get("default_name_style") or None
+
 
 class PlayerForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200, validators=[validate_name])
@@ -139,6 +154,11 @@ class PlayerForm(forms.Form):
         required=False,
         validators=[validate_name],
         help_text=gettext_lazy("Players of one household are not seated together."),
+    )
+    name_style = forms.ChoiceField(
+        label=gettext_lazy("Name on public pages (with the player's word)"),
+        choices=NameStyle.choices,
+        required=False,  # left out: the club's default for a new player, else unchanged
     )
     kind = forms.ChoiceField(
         label=gettext_lazy("Member or guest"),
@@ -235,7 +255,16 @@ def _club_page(
     season_form: SeasonForm | None = None,
     settings_form: ClubSettingsForm | None = None,
 ) -> HttpResponse:
-    fields = ("name", "city", "suits", "boss_window", "venue_tables", "venue_street", "venue_town")
+    fields = (
+        "name",
+        "city",
+        "suits",
+        "boss_window",
+        "venue_tables",
+        "venue_street",
+        "venue_town",
+        "default_name_style",
+    )
     initial: dict[str, object] = {field: getattr(club, field) for field in fields}
     initial["embed_origins"] = "\n".join(club.embed_origins)
     return render(
@@ -304,7 +333,11 @@ def club_players(request: HttpRequest, pk: int) -> HttpResponse:
     club = _club(request, pk)
     form = PlayerForm(request.POST or None, prefix="new")
     if request.method == "POST" and form.is_valid():
-        player = services.create_player(club=club, **form.cleaned_data)
+        data = dict(form.cleaned_data)
+        style = data.pop("name_style")
+        player = services.create_player(club=club, **data)
+        if style and style != player.name_style:
+            player = privacy.set_name_style(player=player, style=style)
         messages.success(request, _("%(name)s is added.") % {"name": player.name})
         return redirect("console-club-players", pk=club.pk)
     memberships = club.memberships.select_related("player").order_by("player__name", "player_id")
@@ -312,7 +345,12 @@ def club_players(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "membership": m,
             "form": PlayerForm(
-                initial={"name": m.player.name, "household": m.player.household, "kind": m.kind},
+                initial={
+                    "name": m.player.name,
+                    "household": m.player.household,
+                    "name_style": m.player.name_style,
+                    "kind": m.kind,
+                },
                 prefix=f"p{m.player_id}",
             ),
         }
@@ -334,6 +372,8 @@ def club_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
         changes = {f: data[f] for f in ("name", "household") if data[f] != getattr(player, f)}
         if changes:
             services.update_player(player=player, changes=changes)
+        if data["name_style"] and data["name_style"] != player.name_style:
+            privacy.set_name_style(player=player, style=data["name_style"])
         clubs.set_membership(club=club, player=player, kind=data["kind"])
         messages.success(request, _("%(name)s is saved.") % {"name": player.name})
     else:

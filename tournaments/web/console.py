@@ -735,7 +735,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     in the order of the tournament's tie-break chain: sorting by those columns, left to
     right and highest first, reproduces the ranks."""
     tournament = _tournament(request, pk)
-    view = selectors.standings_view(tournament)
+    view = selectors.with_full_names(tournament, selectors.standings_view(tournament))
     response, writer = csv_export.csv_response(f"{tournament.slug}-standings.csv")
     if format_profile(tournament).standings == MATCH_POINTS:
         _duplicate_standings_rows(writer, view)

@@ -3,14 +3,16 @@
 check-in button when the organiser allows players to check themselves in.
 
 The token is the only key: whoever holds the card sees that one player's page. The page
-is not cached and not indexed; it writes only through ``services.self_check_in``.
+is not cached and not indexed; it writes only through ``services.self_check_in`` and
+``privacy.set_name_style`` (how the public sees the name; the data download is
+``privacy.py``'s too).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -20,17 +22,12 @@ from tournaments.events import services
 from tournaments.events.models import Registration, Tournament
 
 from . import selectors
-
-
-def _registration(token: str) -> Registration:
-    return get_object_or_404(
-        Registration.objects.select_related("player", "tournament__club"), link_token=token
-    )
+from .privacy import NameStyleForm, registration_of
 
 
 @never_cache
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
-    registration = _registration(token)
+    registration = registration_of(token)
     tournament = registration.tournament
     response = render(
         request,
@@ -41,6 +38,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
             "player": registration.player,
             "seat": selectors.current_seat(registration.player, tournament),
             "results": selectors.tournament_results(registration.player, tournament),
+            "name_form": NameStyleForm(initial={"name_style": registration.player.name_style}),
             "can_check_in": tournament.self_check_in
             and tournament.status != Tournament.Status.FINISHED
             and registration.status == Registration.Status.REGISTERED,
@@ -56,7 +54,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def player_check_in(request: HttpRequest, token: str) -> HttpResponse:
-    registration = _registration(token)
+    registration = registration_of(token)
     try:
         services.self_check_in(registration=registration)
     except ApplicationError as exc:

@@ -318,6 +318,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "only_points_games": bool(results) and all(r.get("points_game") for r in results),
             "charts": charts,
             "clubs": player.clubs.all(),
+            "footer_club": player.clubs.first(),
             "rating_charts": ratings.player_rating_charts(request, player),
             "par": par_selectors.player_par(player),
         },

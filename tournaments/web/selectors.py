@@ -130,8 +130,10 @@ def standings_view(tournament: Tournament, *, live: bool = True) -> dict[str, An
     rows = [dict(row) for row in data.get("rows", [])]
     missing = [r["entrant"] for r in rows if not r.get("name")]
     if missing:
-        model = Team if tournament.uses_teams else Player
-        names = dict(model.objects.filter(pk__in=missing).values_list("pk", "name"))
+        if tournament.uses_teams:
+            names = dict(Team.objects.filter(pk__in=missing).values_list("pk", "name"))
+        else:
+            names = Player.objects.public_names(missing)
         for row in rows:
             row.setdefault("name", names.get(row["entrant"], "?"))
             row["name"] = row["name"] or names.get(row["entrant"], "?")
@@ -174,6 +176,17 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return standings.shown_value(value)
     return "–" if value is None else value
+
+
+def with_full_names(tournament: Tournament, view: dict[str, Any]) -> dict[str, Any]:
+    """The organiser's copy of a standings view: its players named in full (the stored
+    standings name them as the public sees them)."""
+    if tournament.uses_teams:
+        return view
+    ids = [row["entrant"] for row in view["rows"]]
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    rows = [{**row, "name": names.get(row["entrant"], row["name"])} for row in view["rows"]]
+    return {**view, "rows": rows}
 
 
 def rank_history(tournament: Tournament, entrant: int) -> list[tuple[int, int, int]]:
@@ -255,7 +268,7 @@ def player_results(player: Player) -> list[dict[str, Any]]:
         )
     }
     ids = {p for s in scored.values() for p in s.seats}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = Player.objects.public_names(ids)
     return _with_board_results(
         seats, [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
     )
@@ -276,7 +289,7 @@ def tournament_results(player: Player, tournament: Tournament) -> list[dict[str,
         )
     }
     ids = {p for s in scored.values() for p in s.seats}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = Player.objects.public_names(ids)
     return _with_board_results(
         seats, [_result_row(seat, scored.get(seat.table.match.pk), names) for seat in seats]
     )
@@ -291,7 +304,9 @@ def current_seat(player: Player, tournament: Tournament) -> dict[str, Any] | Non
     seat = round_.seats.filter(player=player).select_related("table").first()
     if seat is None:
         return {"round": round_, "bye": round_.byes.filter(player=player).exists()}
-    others = dict(round_.seats.filter(table=seat.table).values_list("position", "player__name"))
+    seated = dict(round_.seats.filter(table=seat.table).values_list("position", "player_id"))
+    names = Player.objects.public_names(seated.values())
+    others = {position: names[player] for position, player in seated.items()}
     return {
         "round": round_,
         "table": seat.table.number,

@@ -17,6 +17,7 @@ from . import (
     pairs,
     paper,
     player_link,
+    privacy,
     public,
     publishing,
     ratings,
@@ -268,5 +269,21 @@ urlpatterns += [
         "tournaments/<int:pk>/travellers.csv",
         duplicate.traveller_csv,
         name="duplicate-traveller-csv",
+    ),
+]
+
+# Privacy: the member's name and data, the club's imprint and privacy notice
+# (tournaments/web/privacy.py), appended.
+urlpatterns += [
+    path("p/<str:token>/name/", privacy.player_name_style, name="player-link-name"),
+    path("p/<str:token>/data.json", privacy.player_data_json, name="player-link-data-json"),
+    path("p/<str:token>/data.csv", privacy.player_data_csv, name="player-link-data-csv"),
+    path("clubs/<slug:slug>/imprint/", privacy.imprint, name="club-imprint"),
+    path("clubs/<slug:slug>/privacy/", privacy.privacy_page, name="club-privacy"),
+    path("console/clubs/<int:pk>/imprint/", privacy.club_imprint, name="console-club-imprint"),
+    path(
+        "console/clubs/<int:pk>/players/<int:player_pk>/anonymise/",
+        privacy.anonymise_player,
+        name="console-club-player-anonymise",
     ),
 ]
