@@ -446,27 +446,31 @@ def plan_import(
 ) -> ImportPlan:
     """The import of ``parsed`` into a club. ``known_players``: ``name_key`` -> (id,
     name) of the club's players; ``existing_dates``: the dates of its evenings (played or
-    imported). A row of an unknown player is refused unless players are created; every
-    row of an evening already in the club, or in the file twice (a player twice on one
-    date), is refused; so is every row of an evening whose ranks contradict its figures."""
+    imported). Every row of an evening already in the club, or in the file twice (a
+    player twice on one date), is refused; so is every row of an evening whose ranks
+    contradict its figures (the evening as the file has it). Then a row of an unknown
+    player is refused unless players are created; the evening keeps its other rows."""
     refusals = list(parsed.refusals)
-    rows: list[HistoryRow] = []
-    for row in parsed.rows:
-        if not create_players and name_key(row.player) not in known_players:
-            refusals.append(Refusal("unknown_player", row.line, "player", row.player))
-        else:
-            rows.append(row)
     by_date: defaultdict[date, list[HistoryRow]] = defaultdict(list)
-    for row in rows:
+    for row in parsed.rows:
         by_date[row.date].append(row)
     taken = set(existing_dates)
     evenings: list[PlannedEvening] = []
+    rows: list[HistoryRow] = []
     for day in sorted(by_date):
         refused = _evening_refusal(by_date[day], taken)
         if refused is not None:
             refusals.extend(Refusal(refused, r.line, "date", day.isoformat()) for r in by_date[day])
             continue
-        evenings.append(_planned_evening(day, by_date[day], known_players))
+        kept = []
+        for row in by_date[day]:
+            if create_players or name_key(row.player) in known_players:
+                kept.append(row)
+            else:
+                refusals.append(Refusal("unknown_player", row.line, "player", row.player))
+        if kept:
+            rows.extend(kept)
+            evenings.append(_planned_evening(day, kept, known_players))
     return _plan(evenings, rows, known_players, refusals)
 
 
