@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import sys
 import zipfile
 from collections import defaultdict
@@ -97,7 +98,12 @@ def _fixed_zip(data: bytes) -> bytes:
         for info in source.infolist():
             fixed = zipfile.ZipInfo(info.filename, date_time=(2025, 10, 1, 12, 0, 0))
             fixed.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(fixed, source.read(info.filename))
+            body = source.read(info.filename)
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the saving time
+                body = re.sub(
+                    rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2025-10-01T12:00:00Z", body
+                )
+            target.writestr(fixed, body)
     return out.getvalue()
 
 
