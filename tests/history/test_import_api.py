@@ -342,3 +342,30 @@ def test_the_sums_of_the_sample_are_the_all_time_table(
     assert [(r["name"], r["played"], r["won"], r["point_difference"]) for r in rows] == [
         (name, *figures) for name, figures in expected
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", "ist kein Datum eines vergangenen Abends"),
+        ("fr", "n'est pas la date d'une soirée passée"),
+        ("nl", "is geen datum van een voorbije avond"),
+        ("en", "is no date of a past evening"),
+    ],
+)
+def test_refusals_in_the_readers_language(
+    organiser_client: APIClient, club_a: Club, language: str, words: str
+) -> None:
+    data = (DOCS / "history-sample.csv").read_bytes()
+    body = {"file": SimpleUploadedFile("s.csv", data)}
+    response = organiser_client.post(
+        preview_url(club_a), body, format="multipart", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert words in response.json()["refusals"][0]["detail"]
+    refused = organiser_client.post(
+        preview_url(club_a),
+        {"file": SimpleUploadedFile("b.csv", b"\x00\x01binary")},
+        format="multipart",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert refused.json()["code"] == "binary_file"

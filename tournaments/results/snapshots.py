@@ -422,7 +422,10 @@ def club_evenings(
 def _boss(club: Club, evenings: list[ClubEvening]) -> dict[str, Any]:
     history = standings.boss_history([e.evening for e in evenings], window=club.boss_window)
     names = {e.evening.id: e.name for e in evenings}
-    entries = [{**entry.to_dict(), "tournament_name": names[entry.evening]} for entry in history]
+    entries = [
+        {**entry.to_dict(), "tournament_name": names[entry.evening], "imported": entry.evening < 0}
+        for entry in history
+    ]
     return {
         "window": club.boss_window,
         "current": history[-1].boss if history else None,
