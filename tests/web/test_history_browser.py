@@ -1,6 +1,7 @@
-"""A new club brings in three past evenings from the sample .xlsx in the browser: the
-preview shows the one refused row, the organiser confirms, and the club's page shows the
-imported history in the KlammernBoss, the title's history and the all-time table."""
+"""The history import (issue 39; its other tests are in tests/history/): a new club
+brings in three past evenings from the sample .xlsx in the browser, the preview shows the
+one refused row, the organiser confirms, and the club's page shows the imported history in
+the KlammernBoss, the title's history and the all-time table."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def test_a_new_club_imports_three_past_evenings(
     refused = page.locator("#refused-rows tbody tr")
     expect(refused).to_have_count(1)
     expect(refused.first).to_contain_text("31.02.2025")
+    reason = {"en": "is no date of a past evening", "de": "ist kein Datum eines vergangenen"}
+    expect(refused.first).to_contain_text(reason[language])
     expect(page.locator("table.evening-preview")).to_have_count(3)
     expect(page.locator("#new-players li")).to_have_count(8)
     assert not ImportedEvening.objects.exists()  # nothing written before the confirmation
@@ -61,6 +64,7 @@ def test_a_new_club_imports_three_past_evenings(
     titles = page.locator("#titles li")
     expect(titles).to_have_count(3)
     expect(titles.first).to_contain_text("2025-09-19")
+    expect(titles.first).to_contain_text({"en": "imported", "de": "übernommen"}[language])
     rows = page.locator("section.card table.data tbody tr")
     expect(rows).to_have_count(8)
     first = expected["all_time"][0]
