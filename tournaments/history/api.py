@@ -57,7 +57,7 @@ def uploaded_bytes(upload: Any) -> bytes:
 
 class HistoryPreviewView(ParsedBody, APIView):
     permission_classes = [NotADevice, permissions.IsAuthenticated]
-    parser_classes = [MultiPartParser]
+    parser_classes = [MultiPartParser, SafeJSONParser]  # JSON: refused as every write refuses it
 
     @extend_schema(request=UploadSerializer, responses=PreviewSerializer, extensions=ORGANISER)
     def post(self, request: Request, pk: int) -> Response:
