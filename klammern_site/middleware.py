@@ -1,7 +1,8 @@
 """Refuses oversized request bodies with 413 before any view, parser or database work,
 and answers a lost database connection with 503.
 
-The limit is ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (a deal record is a few kilobytes). A body
+The limit is ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (a deal record is a few kilobytes); the
+upload of a club's history spreadsheet has the file's own limit (``UPLOAD_PATHS``). A body
 announced by ``Content-Length`` is judged by that header alone and never read; a chunked
 body is sized by ``klammern_site.wsgi`` before Django sees the request.
 ``RequestDataTooBig`` raised later by Django becomes 413 too instead of its generic 400.
@@ -19,6 +20,7 @@ page sizes (``klammern_site/pagination.py``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from django.conf import settings
@@ -27,11 +29,22 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 
+from tournaments.history import parsing
+
 logger = logging.getLogger(__name__)
 
 
-def body_limit() -> int | None:
-    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+#: Where a club uploads its history spreadsheet (``tournaments.history``): the file's own
+#: limit, and room for the form around it, instead of the site's.
+UPLOAD_PATHS = re.compile(r"/(api/clubs/\d+/history-imports/preview|console/clubs/\d+/history)/\Z")
+UPLOAD_ROOM = 65_536
+
+
+def body_limit(request: HttpRequest | None = None) -> int | None:
+    limit: int | None = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request is not None and limit is not None and UPLOAD_PATHS.match(request.path_info):
+        return max(limit, parsing.MAX_BYTES + UPLOAD_ROOM)
+    return limit
 
 
 def too_large(limit: int) -> JsonResponse:
@@ -55,7 +68,7 @@ class RequestBodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        limit = body_limit()
+        limit = body_limit(request)
         if limit is not None:
             length = announced_length(request)
             if length is not None and length > limit:
@@ -63,7 +76,7 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        limit = body_limit()
+        limit = body_limit(request)
         if isinstance(exception, RequestDataTooBig) and limit is not None:
             return too_large(limit)
         return None

@@ -41,6 +41,7 @@ from tournaments.events.models import (
     hash_device_code,
     new_link_token,
 )
+from tournaments.history.models import HistoryImport, ImportedEvening, ImportedResult
 from tournaments.leagues.models import (
     Division,
     League,
@@ -72,6 +73,9 @@ __all__ = [
     "MAX_BOSS_WINDOW",
     "MAX_DEALS_PER_MATCH",
     "MAX_LIGA_TARGET",
+    "HistoryImport",
+    "ImportedEvening",
+    "ImportedResult",
     "Match",
     "MatchConfirmation",
     "MatchDay",

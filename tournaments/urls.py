@@ -9,6 +9,7 @@ from tournaments.deals.api import DealDetailView, DealListView
 from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
 from tournaments.deals.api_boards import BoardTravellerView, RoundBoardsView, RoundBoardView
 from tournaments.events import api, api_constraints
+from tournaments.history import api as history_api
 from tournaments.leagues import api as league_api
 from tournaments.pairs import api as api_pairs
 from tournaments.ratings import api as rating_api
@@ -74,6 +75,21 @@ urlpatterns = [
         "rounds/<int:round_id>/boards/<int:board>/traveller/",
         BoardTravellerView.as_view(),
         name="board-traveller",
+    ),
+    path(
+        "clubs/<int:pk>/history-imports/preview/",
+        history_api.HistoryPreviewView.as_view(),
+        name="history-preview",
+    ),
+    path(
+        "clubs/<int:pk>/history-imports/",
+        history_api.HistoryImportListView.as_view(),
+        name="history-imports",
+    ),
+    path(
+        "clubs/<int:pk>/history-imports/<int:import_id>/",
+        history_api.HistoryImportDetailView.as_view(),
+        name="history-import-detail",
     ),
     path("", include(router.urls)),
 ]

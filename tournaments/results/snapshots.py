@@ -17,7 +17,7 @@ import json
 import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +32,7 @@ from tournaments.clubs.models import Club, Player, Season
 from tournaments.deals import visibility
 from tournaments.events import selectors
 from tournaments.events.models import Bye, Match, Round, Team, TeamMember, Tournament
+from tournaments.history.models import ImportedEvening, ImportedResult
 from tournaments.results import duplicate, standings
 from tournaments.results import versions as results
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
@@ -366,13 +367,68 @@ def _club_game(match: selectors.ScoredMatch) -> standings.AnyGame:
     )
 
 
-def _boss(club: Club, evenings: list[Tournament], games: dict[int, list[Any]]) -> dict[str, Any]:
-    history = standings.boss_history(
-        [standings.Evening(t.pk, tuple(games.get(t.pk, ()))) for t in evenings],
-        window=club.boss_window,
-    )
-    names = {t.pk: t.name for t in evenings}
-    entries = [{**entry.to_dict(), "tournament_name": names[entry.evening]} for entry in history]
+@dataclass(frozen=True)
+class ClubEvening:
+    """A club evening as the club tables count it: a finished tournament or an imported
+    evening (its id negated, so the two never share one), in the order they were played."""
+
+    evening: standings.Evening
+    name: str
+    when: tuple[date, int, int]
+
+
+def _played_evenings(evenings: list[Tournament], games: dict[int, list[Any]]) -> list[ClubEvening]:
+    return [
+        ClubEvening(
+            standings.Evening(t.pk, tuple(games.get(t.pk, ()))),
+            t.name,
+            (timezone.localdate(t.created), 1, index),
+        )
+        for index, t in enumerate(evenings)
+    ]
+
+
+def _imported_evenings(club: Club) -> list[ClubEvening]:
+    """The club's imported evenings, each player's line an ``ImportedTally``."""
+    lines: dict[int, list[standings.ClubGame]] = defaultdict(list)
+    results = ImportedResult.objects.filter(evening__club=club).order_by("evening", "rank", "pk")
+    for evening_id, player, played, won, difference in results.values_list(
+        "evening_id", "player_id", "played", "won", "point_difference"
+    ):
+        lines[evening_id].append(standings.ImportedTally(player, played, won, difference))
+    return [
+        ClubEvening(
+            standings.Evening(-e.pk, tuple(lines.get(e.pk, ()))),
+            imported_evening_name(e),
+            (e.date, 0, e.pk),
+        )
+        for e in ImportedEvening.objects.filter(club=club)
+    ]
+
+
+def imported_evening_name(evening: ImportedEvening) -> str:
+    """How the title history names an imported evening: its date (and past season)."""
+    day = evening.date.isoformat()
+    return f"{evening.season} {day}" if evening.season else day
+
+
+def club_evenings(
+    club: Club, evenings: list[Tournament], games: dict[int, list[Any]]
+) -> list[ClubEvening]:
+    """Played and imported evenings in one chronological order (by day; on one day an
+    imported evening before a played one, played ones by creation as before). ``evenings``
+    come ordered by creation.."""
+    merged = _played_evenings(evenings, games) + _imported_evenings(club)
+    return sorted(merged, key=lambda e: e.when)
+
+
+def _boss(club: Club, evenings: list[ClubEvening]) -> dict[str, Any]:
+    history = standings.boss_history([e.evening for e in evenings], window=club.boss_window)
+    names = {e.evening.id: e.name for e in evenings}
+    entries = [
+        {**entry.to_dict(), "tournament_name": names[entry.evening], "imported": entry.evening < 0}
+        for entry in history
+    ]
     return {
         "window": club.boss_window,
         "current": history[-1].boss if history else None,
@@ -440,8 +496,9 @@ def compute_club_leaderboards(*, club_id: int) -> dict[str, Any]:
         status__in=COUNTED,
     )
     scored = selectors.scored_matches(league_matches)
-    all_time = standings.all_time_table(g for t in evenings for g in games.get(t.pk, ()))
-    boss = _boss(club, evenings, games)
+    merged = club_evenings(club, evenings, games)
+    all_time = standings.all_time_table(g for e in merged for g in e.evening.games)
+    boss = _boss(club, merged)
     ids = {row.player for row in all_time}
     names = Player.objects.public_names(ids)
     boss["current_name"] = names.get(boss["current"], "")

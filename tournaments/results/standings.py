@@ -9,6 +9,8 @@ What it does
 - ``league_table``: the season table from Liga-Partien.
 - ``all_time_table`` and ``boss_history``/``klammern_boss``: a club's ewige Tabelle and
   who held the KlammernBoss title after each playing evening (RULES.md, KlammernBoss).
+  An evening imported from a club's spreadsheet (``ImportedTally``: a player's games,
+  games won and point difference of that evening) counts there exactly as a played one.
 
 What it does not do
 - It does not score deals: the platform turns deals into one ``GameResult`` per table
@@ -122,6 +124,23 @@ class TableResult:
 
 AnyGame = GameResult | TableResult
 """A table's match: two teams (Klammern, Klaverjas) or 2/3 single players."""
+
+
+@dataclass(frozen=True)
+class ImportedTally:
+    """One player's line of an evening imported from the club's spreadsheet: the games
+    the player played and won there and the point difference over them. The tables are
+    not known, so it counts only in the club tables (all-time table, KlammernBoss), where
+    it adds exactly what the player's games of a played evening add."""
+
+    player: int
+    played: int
+    won: int
+    point_difference: int
+
+
+ClubGame = AnyGame | ImportedTally
+"""What counts in the club tables: a played table's match or an imported player line."""
 
 
 @dataclass(frozen=True)
@@ -649,15 +668,21 @@ class AllTimeRow:
         }
 
 
-def _club_tallies(games: Iterable[AnyGame]) -> defaultdict[int, list[int]]:
+def _club_tallies(games: Iterable[ClubGame]) -> defaultdict[int, list[int]]:
     """player -> [played, won, point difference]."""
     tallies: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     _add_club_games(tallies, games)
     return tallies
 
 
-def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[AnyGame]) -> None:
+def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[ClubGame]) -> None:
     for game in games:
+        if isinstance(game, ImportedTally):
+            line = tallies[game.player]
+            line[0] += game.played
+            line[1] += game.won
+            line[2] += game.point_difference
+            continue
         for team, _, outcome, own, other in _sides(game):
             for player in team:
                 line = tallies[player]
@@ -666,7 +691,7 @@ def _add_club_games(tallies: defaultdict[int, list[int]], games: Iterable[AnyGam
                 line[2] += own - other
 
 
-def all_time_table(games: Iterable[AnyGame]) -> tuple[AllTimeRow, ...]:
+def all_time_table(games: Iterable[ClubGame]) -> tuple[AllTimeRow, ...]:
     """A club's ewige Tabelle: games won over all time, then point difference."""
     return _all_time_rows(_club_tallies(games))
 
@@ -685,10 +710,11 @@ def _all_time_rows(tallies: Mapping[int, list[int]]) -> tuple[AllTimeRow, ...]:
 
 @dataclass(frozen=True)
 class Evening:
-    """One playing evening (a club tournament) and all its games."""
+    """One playing evening (a club tournament, or an imported evening: its player lines)
+    and all its games."""
 
     id: int
-    games: tuple[AnyGame, ...]
+    games: tuple[ClubGame, ...]
 
 
 @dataclass(frozen=True)

@@ -420,6 +420,7 @@ def club_view(club: Club) -> dict[str, Any]:
             {
                 "tournament_name": entry.get("tournament_name", ""),
                 "evening": entry.get("evening"),
+                "imported": bool(entry.get("imported")),
                 "boss": entry.get("boss"),
                 "name": names.get(entry.get("boss"), ""),
                 "new": entry.get("boss") is not None and entry.get("boss") != previous,

@@ -11,6 +11,7 @@ from . import (
     console_matches,
     duplicate,
     hand_records,
+    history,
     language,
     league,
     league_console,
@@ -89,6 +90,18 @@ urlpatterns = [
     path("console/clubs/<int:pk>/invite/", clubs.club_invite, name="console-club-invite"),
     path("console/clubs/<int:pk>/settings/", clubs.club_settings, name="console-club-settings"),
     path("console/clubs/<int:pk>/players/", clubs.club_players, name="console-club-players"),
+    path("console/clubs/<int:pk>/history/", history.history, name="console-club-history"),
+    path("history-sample.<str:kind>", history.history_sample, name="history-sample"),
+    path(
+        "console/clubs/<int:pk>/history/confirm/",
+        history.history_confirm,
+        name="console-club-history-confirm",
+    ),
+    path(
+        "console/clubs/<int:pk>/history/<int:import_id>/remove/",
+        history.history_remove,
+        name="console-club-history-remove",
+    ),
     path(
         "console/clubs/<int:pk>/seasons/<int:season_pk>/",
         clubs.season_edit,
