@@ -30,7 +30,8 @@ def assert_each_deal_stored_once(tournament: Tournament, items: list[Submission]
     by_deal = {(v.deal.match_id, v.deal.number): v for v in versions.select_related("deal")}
     for item in items:
         version = by_deal[(item.match_id, item.number)]
-        assert version.is_current and version.record == {**item.record, "rules": tournament.rules_preset}
+        stored_as = {**item.record, "rules": tournament.rules_preset}
+        assert version.is_current and version.record == stored_as
         assert item.body["result"]["points"] == [version.points_0, version.points_1]
     tournament.refresh_from_db()
     assert tournament.results_version == len(items), "a result change was counted twice"
