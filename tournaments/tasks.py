@@ -84,3 +84,11 @@ def queue_league_reminders_task() -> int:
     from tournaments.leagues.reminders import queue_due_reminders
 
     return queue_due_reminders()
+
+
+@shared_task(soft_time_limit=10, time_limit=20)
+def worker_heartbeat_task(sent_at: float) -> None:
+    """Answer a heartbeat of ``/readyz`` (sent at ``sent_at``): this queue is processed."""
+    from klammern_site.heartbeat import record_heartbeat
+
+    record_heartbeat(sent_at=sent_at)
