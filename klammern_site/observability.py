@@ -29,6 +29,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import request_finished
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from rest_framework.throttling import BaseThrottle
 
@@ -57,12 +59,11 @@ class RequestMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request_id = request_id_of(request)
-        token = current_request_id.set(request_id)
+        # cleared when the answer is closed (``request_finished``), not here: Django logs
+        # a 4xx or 5xx answer ("Not Found: ...") after the middlewares returned it
+        current_request_id.set(request_id)
         started = time.perf_counter()
-        try:
-            response = self.get_response(request)
-        finally:
-            current_request_id.reset(token)
+        response = self.get_response(request)
         seconds = time.perf_counter() - started
         view = metrics.view_name(request)
         response["X-Request-ID"] = request_id
@@ -92,6 +93,11 @@ def log_request(
     request_logger.info(
         "%s %s %s %.1f ms", request.method, view, response.status_code, seconds * 1000, extra=fields
     )
+
+
+@receiver(request_finished)
+def forget_request_id(**kwargs: Any) -> None:
+    current_request_id.set("")
 
 
 class RequestIdFilter(logging.Filter):
