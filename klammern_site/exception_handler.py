@@ -23,6 +23,9 @@ human ``detail`` (the ``Error`` component of the OpenAPI schema):
 
 413 (``body_too_large``) and 503 (``database_unavailable``) are answered by
 ``klammern_site.middleware`` in the same shape.
+
+Every error answered with a ``code`` here is counted by that code and the view's name
+(``klammern_api_refusals_total``, ``klammern_site.metrics``).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from klammern_site import metrics
 from tournaments.common.engine_messages import engine_errors
 from tournaments.common.errors import ApplicationError, InvalidRecord
 
@@ -48,6 +52,16 @@ INVALID = "invalid"
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``."""
+    response = api_error_response(exc, context)
+    if response is not None and isinstance(response.data, dict) and "code" in response.data:
+        request = context.get("request")
+        view = metrics.view_name(request) if request is not None else metrics.UNMATCHED
+        metrics.count_refusal(view=view, code=str(response.data["code"]))
+    return response
+
+
+def api_error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The answer to an error raised in an API view (None: Django's 500)."""
     if isinstance(exc, ApplicationError):
         return Response(application_error_body(exc), status=exc.status)
     if isinstance(exc, Http404):  # as DRF's handler does, but keeping the code

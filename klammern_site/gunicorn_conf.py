@@ -7,6 +7,10 @@ body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` to be closed, so that its answer sa
 ``Connection: close`` and the client does not send the rest of the body or a next
 request on it. It changes nothing else of gunicorn's settings (workers, threads, binding
 stay on the command line).
+
+With ``PROMETHEUS_MULTIPROC_DIR`` (docs/metrics.md) the master empties that directory
+when it starts (``on_starting``: no value of the last run is added to this one's) and
+drops a dead worker's live values (``child_exit``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+
+from klammern_site import metrics
+
+
+def on_starting(server: Any) -> None:
+    metrics.empty_multiproc_dir()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    metrics.forget_process(worker.pid)
 
 
 def announced_length(req: Any) -> int | None:

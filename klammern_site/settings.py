@@ -15,6 +15,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from kombu import Queue
 
+from klammern_site.error_reporting import init_error_reporter
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -61,6 +63,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first: the request's id, its metrics and its log line cover every answer below
+    "klammern_site.observability.RequestMiddleware",
     "klammern_site.middleware.RequestBodyLimitMiddleware",  # 413 before anything reads a body
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -319,7 +323,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 
 # --- HTTPS (on whenever DEBUG is off) -------------------------------------------------
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 # The container's own healthcheck probes plain HTTP on 127.0.0.1; it carries no secrets.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
@@ -434,9 +438,45 @@ RETENTION_REMINDER_DAYS = int(os.environ.get("RETENTION_REMINDER_DAYS", "90"))
 # A table's device code lives at most this long (and never beyond its round).
 DEVICE_CODE_TTL_HOURS = int(os.environ.get("DEVICE_CODE_TTL_HOURS", "12"))
 
+# --- Logs, metrics, readiness, error reports (docs/metrics.md) ------------------------
+# LOG_FORMAT=json: one JSON object per line with the request's id, view, status and
+# duration (klammern_site.observability); text (the default) for ``make run``. The
+# client's address is logged only with LOG_CLIENT_ADDRESS=1.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be text or json.")
+LOG_CLIENT_ADDRESS = env_bool("LOG_CLIENT_ADDRESS", False)
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "filters": {"request_id": {"()": "klammern_site.observability.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "klammern_site.observability.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_id"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # one line per request in production; runserver logs its own lines in development
+    "loggers": {"klammern.requests": {"level": LOG_LEVEL if LOG_FORMAT == "json" else "WARNING"}},
 }
+# /metrics (klammern_site.monitoring): with a token, only ``Authorization: Bearer
+# <token>``; without one, open while DEBUG is on and 404 in production.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+# /readyz (klammern_site.health): a heartbeat through the worker's queue at most every
+# READY_HEARTBEAT_SECONDS; not ready once one waited READY_WORKER_LAG_SECONDS
+# (above RECOMPUTE_DEBOUNCE_SECONDS and the longest standings recompute).
+READY_HEARTBEAT_SECONDS = float(os.environ.get("READY_HEARTBEAT_SECONDS", "5"))
+READY_WORKER_LAG_SECONDS = float(os.environ.get("READY_WORKER_LAG_SECONDS", "60"))
+# Errors reported to Sentry (or a compatible service) only when SENTRY_DSN is set; no
+# personal data (addresses, cookies, users, request bodies) is sent.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+ERROR_REPORTER_ON = init_error_reporter(
+    dsn=SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT", "production")
+)

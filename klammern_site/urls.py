@@ -1,15 +1,18 @@
-"""Root URLs: admin, /healthz, the REST API under /api/, its OpenAPI schema and docs, and
-the web pages."""
+"""Root URLs: admin, /healthz, /readyz, /metrics, the REST API under /api/, its OpenAPI
+schema and docs, and the web pages."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from klammern_site.health import healthz
+from klammern_site.health import healthz, readyz
+from klammern_site.monitoring import metrics_view
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    path("metrics", metrics_view, name="metrics"),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the page and its start-up script apart, so that the page needs no inline script (CSP)

@@ -92,3 +92,11 @@ def purge_expired_data_task() -> dict[str, int]:
     from tournaments.clubs.retention import purge_expired
 
     return purge_expired()
+
+
+@shared_task(soft_time_limit=10, time_limit=20)
+def worker_heartbeat_task(sent_at: float) -> None:
+    """Answer a heartbeat of ``/readyz`` (sent at ``sent_at``): this queue is processed."""
+    from klammern_site.heartbeat import record_heartbeat
+
+    record_heartbeat(sent_at=sent_at)

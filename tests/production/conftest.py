@@ -10,6 +10,8 @@ The app servers run as in production (``DJANGO_DEBUG=0``, static files collected
 manifest storage) but on plain HTTP (``NGINX_TLS=off``, ``DJANGO_SECURE_SSL_REDIRECT=0``)
 and trusting one proxy (``DJANGO_TRUSTED_PROXY_COUNT=1``). Rate limits are high except
 the wrong table codes' lockout, which the client address test runs into.
+
+The readiness tests use the real Celery worker fixtures of ``tests/tasks`` (re-exported).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from tests.faults.harness import (
     service_env,
     wait_until,
 )
+from tests.tasks.conftest import real_celery, start_worker, worker_redis  # noqa: F401
 
 from .proxy import Proxy
 

@@ -152,6 +152,8 @@ SHOWN: dict[str, Urls] = {
 
 #: URL patterns that show nothing of a club tournament's deals, and why.
 NEVER_SHOWN = {
+    "readyz": "the site's readiness: the database, the cache and the worker's heartbeat",
+    "metrics": "site-wide counts and timings behind a token, no deal, table or result",
     "api-token": "signs in",
     "api-tokens-list": "the caller's own API tokens",
     "api-tokens-detail": "the caller's own API tokens",

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.analysis_services import SWEEP_FLAG_TIMEOUT, SWEEP_QUEUED_FLAG, send_analysis_sweep
 from games.models import HISTORY_DELETION_SETTING, Deal, DealVersion, IdempotencyRecord
+from klammern_site import metrics
 from tournaments.common.errors import (
     ApplicationError,
     Conflict,
@@ -594,6 +595,7 @@ def submit_deal(
         _ensure_dealer(match, number=number, record=record, previous=before.previous)
     _refresh_match_status(match, played=played)
     _notify(match)
+    transaction.on_commit(partial(metrics.count_deal, "entered"), robust=True)
     return version
 
 
@@ -661,6 +663,7 @@ def correct_deal(
     _restate_final_league_result(match)
     _notify(match)
     _queue_rerating(match, round_status=round_status)
+    transaction.on_commit(partial(metrics.count_deal, "corrected"), robust=True)
     return version
 
 

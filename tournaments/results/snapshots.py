@@ -27,6 +27,7 @@ from django.db.models import Model, QuerySet
 from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
+from klammern_site import metrics
 from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.deals import visibility
@@ -516,7 +517,8 @@ def recompute_queued_standings(*, tournament_id: int) -> None:
     results.clear_queued_flag(results.STANDINGS_FLAG, tournament_id)
     if Tournament.objects.filter(pk=tournament_id).exists():
         logger.info("Recomputing standings of tournament %s", tournament_id)
-        recompute_standings(tournament_id=tournament_id)
+        with metrics.timing_standings():
+            recompute_standings(tournament_id=tournament_id)
 
 
 def recompute_queued_leaderboards(*, club_id: int) -> None:
