@@ -34,4 +34,4 @@ RUN useradd --create-home klammern && chown -R klammern /app \
     && mkdir /backups && chown klammern /backups
 USER klammern
 EXPOSE 8000
-CMD ["gunicorn", "klammern_site.wsgi:application", "--config", "python:klammern_site.gunicorn_conf", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--access-logfile", "-"]
+CMD ["gunicorn", "klammern_site.wsgi:application", "--config", "python:klammern_site.gunicorn_conf", "--bind", "0.0.0.0:8000", "--workers", "2", "--worker-class", "gthread", "--threads", "8"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_max_age, patch_cache_control
 
@@ -39,11 +40,12 @@ PUBLIC_READS = frozenset(
 
 
 def is_anonymous_read(request: HttpRequest) -> bool:
-    user = getattr(request, "user", None)
+    """A GET or HEAD without a session cookie and without ``Authorization``: the same
+    test as the proxy's, and it reads no session from the database."""
     return (
         request.method in ("GET", "HEAD")
         and "HTTP_AUTHORIZATION" not in request.META
-        and not (user is not None and user.is_authenticated)
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
     )
 
 
@@ -69,7 +71,7 @@ class PublicReadCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if is_anonymous_read(request) and is_public_read(request) and shareable(response):
+        if is_public_read(request) and is_anonymous_read(request) and shareable(response):
             if get_max_age(response) is None:
                 patch_cache_control(response, max_age=PUBLIC_READ_MAX_AGE)
             patch_cache_control(response, public=True, s_maxage=PUBLIC_READ_MAX_AGE)

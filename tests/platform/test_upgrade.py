@@ -1,20 +1,19 @@
 """An upgrade: a database at the previous release's migrations, with data in it, migrated to
 today's, and the site serves the same figures after as before.
 
-"The previous release" is the state of the last landed commit before today's three
-migrations (``git log -- tournaments/migrations``): ``tournaments`` at ``0022_duplicate``
-(commit 5afd845, the duplicate tournaments), every other app as today, and DRF's
+"The previous release" is the state of ``tournaments`` at ``0022_duplicate`` (commit
+5afd845, the duplicate tournaments), every other app as today, and DRF's
 ``rest_framework.authtoken`` installed, whose one-token-per-user table scripts used then.
-The test database is migrated back to that state (Django unapplies 0025, 0024, 0023: the
-tables and columns are those 0022 made), DRF's token table is made as DRF's own migrations
-made it, and the data goes in: finished tournaments, a club season, ratings and hand
-records written at that schema; a league season played through the HTTP API beforehand
-(its sign-ins need today's token table) stays in the tables 0022 has. Then what the site
-serves (standings, league tables and rankings, club tables and ratings, deal lists, hand
-records, the public pages) is read by a fresh process of the site, every table's rows are
-digested, ``manage.py migrate`` runs as an upgrade runs it, and everything is read again:
-the same pages and figures, the same rows, and the token of the old release still signs
-its script in (migration 0024 carries it over).
+The data goes in through today's code (a league season played through the HTTP API,
+finished tournaments, a club season, ratings and hand records), since today's models
+cannot write at an older schema; what the site serves (standings, league tables and
+rankings, club tables and ratings, deal lists, hand records, the public pages) is read by
+a fresh process of the site and every table's rows are digested. Then the database is
+migrated back to that release (Django unapplies every later migration: the tables and
+columns are those 0022 made, with the data in them), DRF's token table is made as DRF's
+own migrations made it with a script's token, ``manage.py migrate`` runs as an upgrade
+runs it, and everything is read again: the same pages and figures, the same rows, and
+the token of the old release still signs its script in (migration 0024 carries it over).
 
 Afterwards the test database is at today's migrations again, whatever happened.
 """
@@ -50,7 +49,7 @@ CREATE TABLE authtoken_token (
 OLD_TOKEN = "0123456789abcdef0123456789abcdef01234567"
 #: Tables whose rows the upgrade changes on purpose: the migration log, and DRF's tokens
 #: (carried over into ``tournaments_apitoken``, then deleted by migration 0024).
-CHANGED = {"django_migrations", "authtoken_token"}
+CHANGED = {"django_migrations", "authtoken_token", "tournaments_apitoken"}
 
 
 @pytest.fixture
@@ -70,29 +69,31 @@ def test_an_upgrade_serves_the_same_figures(
     call_command(
         "simulate_league", "--clubs", "2", "--seed", "6", "--base-url", live_server.url, **quiet
     )
-    call_command("migrate", *PREVIOUS_RELEASE, verbosity=0)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT to_regclass('tournaments_apitoken')")
-        assert cursor.fetchone() == (None,)  # the previous release's schema
-        cursor.execute(DRF_TOKEN_TABLE)
-    script_user = django_user_model.objects.create_user("scoreboard", password="pw")
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO authtoken_token (key, created, user_id) VALUES (%s, now(), %s)",
-            [OLD_TOKEN, script_user.pk],
-        )
     call_command("seed_demo", "--force", **quiet)
     public = versions_lacking_analysis().filter(deal__match__round__tournament__is_public=True)
     for version_id in list(public[:ANALYSED_DEALS]):
         analyse_deal_version(version_id=version_id)  # hand records of public evenings
     assert Tournament.objects.filter(status=Tournament.Status.FINISHED).count() >= 3
     assert set(MatchDay.objects.values_list("status", flat=True)) == {MatchDay.Status.FINAL}
+    script_user = django_user_model.objects.create_user("scoreboard", password="pw")
 
     url = database_url(connection.settings_dict)
     paths = site_paths()
     before, rows_before = served(url, paths), digests(url)
     assert {p: a[0] for p, a in before.items()} == dict.fromkeys(paths, 200)
     assert sum("/hand/" in p for p in paths) > 0
+
+    call_command("migrate", *PREVIOUS_RELEASE, verbosity=0)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT to_regclass('tournaments_apitoken')")
+        assert cursor.fetchone() == (None,)  # the previous release's schema
+        cursor.execute("SELECT to_regclass('tournaments_historyimport')")
+        assert cursor.fetchone() == (None,)
+        cursor.execute(DRF_TOKEN_TABLE)
+        cursor.execute(
+            "INSERT INTO authtoken_token (key, created, user_id) VALUES (%s, now(), %s)",
+            [OLD_TOKEN, script_user.pk],
+        )
 
     out = StringIO()
     call_command("migrate", "--noinput", stdout=out)
@@ -102,7 +103,7 @@ def test_an_upgrade_serves_the_same_figures(
     assert after == before
     unchanged = {t: d for t, d in rows_before.items() if t not in CHANGED}
     assert {t: rows_after[t] for t in unchanged} == unchanged
-    assert rows_after["authtoken_token"][0] == 0
+    assert rows_after["authtoken_token"][0] == 0 and "authtoken_token" not in rows_before
 
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {OLD_TOKEN}")

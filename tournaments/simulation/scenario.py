@@ -55,6 +55,14 @@ class Options:
         return {"match_by": "deals", "deals_per_match": self.deals}
 
     @property
+    def stored_rules(self) -> Any:
+        """The ``rules`` every stored record carries: the tournament's (the server adds
+        them to a record that names none)."""
+        if not self.rules_options:
+            return self.rules
+        return {"preset": self.rules, "options": self.rules_options}
+
+    @property
     def record_rules(self) -> Any:
         """The ``rules`` a tablet's records name: None (absent) for Klammern as before."""
         if self.rules == profiles.DEFAULT_PRESET:
@@ -328,7 +336,7 @@ class Simulation:
         if won is None:
             return None
         with self._lock:
-            self.expected[(table.match, number)] = record
+            self.expected[(table.match, number)] = {**record, "rules": self.options.stored_rules}
             self.report.deals_stored += 1
             self.report.thrown_in += record["contract"]["kind"] == "thrown_in"
         return won

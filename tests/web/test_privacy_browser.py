@@ -1,4 +1,4 @@
-"""Privacy in a real browser (headless Chromium): a member switches to initials on the
+"""Privacy (issue 39) in a real browser (headless Chromium): a member switches to initials on the
 personal page, and no public page, feed, embed, share picture or anonymous API answer
 shows the full name (each fetched); an organiser anonymises a player in the console
 after its irreversible-warning confirmation, and every figure stays equal."""
