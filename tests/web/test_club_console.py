@@ -141,7 +141,7 @@ def test_members_and_guests_are_kept_in_the_console(
     page.goto(f"{live_server.url}/console/clubs/{club.pk}/")
     assert_fits(page, PHONE["width"])
     shoot(page, f"club-console-{language}")
-    page.locator("#club-players a.btn").click()
+    page.locator("#club-players a.btn[href$='/players/']").click()
     page.wait_for_url(re.compile(r".*/players/$"))
     page.fill("#id_new-name", "Jörg Wagnr")
     page.select_option("#id_new-kind", "guest")
