@@ -224,7 +224,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return render(request, "console/club_new.html", {"form": form})
 
 
-def _club(request: HttpRequest, pk: int) -> Club:
+def organised_club(request: HttpRequest, pk: int) -> Club:
+    """The club ``pk`` if the caller organises it (every club for a superuser), else 404."""
     queryset = (
         Club.objects.all()
         if request.user.is_superuser
@@ -235,7 +236,7 @@ def _club(request: HttpRequest, pk: int) -> Club:
 
 @organiser_required
 def club_console(request: HttpRequest, pk: int) -> HttpResponse:
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -297,7 +298,7 @@ def _season_form(season: Season) -> SeasonForm:
 @require_POST
 def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """The club's name, city, KlammernBoss window and the sites that may embed its tables."""
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     form = ClubSettingsForm(request.POST)
     if not form.is_valid():
         return _club_page(request, club, settings_form=form)
@@ -311,7 +312,7 @@ def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def season_edit(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
     """Change a season of the club (its name, dates, best N and minimum evenings)."""
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     season = get_object_or_404(club.seasons, pk=season_pk)
     form = SeasonForm(request.POST, prefix=f"s{season.pk}")
     if form.is_valid():
@@ -330,7 +331,7 @@ def season_edit(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
 def club_players(request: HttpRequest, pk: int) -> HttpResponse:
     """The club's members and guests: add one, correct a name or a household, make a
     guest a member (or back)."""
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     form = PlayerForm(request.POST or None, prefix="new")
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
@@ -363,7 +364,7 @@ def club_players(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def club_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Save one row of the players page."""
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     membership = get_object_or_404(club.memberships.select_related("player"), player_id=player_pk)
     form = PlayerForm(request.POST, prefix=f"p{player_pk}")
     if form.is_valid():
@@ -384,7 +385,7 @@ def club_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def club_invite(request: HttpRequest, pk: int) -> HttpResponse:
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     _invitation, token = clubs.invite_organiser(club=club, invited_by=request.user)
     url = request.build_absolute_uri(reverse("console-invitation", args=[token]))
     request.session["invitation_url"] = url  # shown once on the club page

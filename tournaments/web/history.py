@@ -19,7 +19,7 @@ from tournaments.common.errors import ApplicationError, Refused
 from tournaments.history import parsing, selectors, services
 from tournaments.history.refusals import FILE_MESSAGES, row_text
 
-from .clubs import _club
+from .clubs import organised_club
 from .console import organiser_required, service_message
 
 SAMPLES = {
@@ -62,7 +62,7 @@ def _preview_context(preview: services.Preview) -> dict[str, object]:
 @organiser_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """Upload and preview (POST with a file), or the page with the club's imports."""
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     form = UploadForm(request.POST or None, request.FILES or None)
     context: dict[str, object] = {"club": club, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -92,7 +92,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def history_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     try:
         batch = services.confirm_import(
             club=club, user=request.user, token=request.POST.get("token", "")
@@ -108,7 +108,7 @@ def history_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def history_remove(request: HttpRequest, pk: int, import_id: int) -> HttpResponse:
-    club = _club(request, pk)
+    club = organised_club(request, pk)
     if request.POST.get("confirm") != "yes":
         messages.error(request, _("Tick the box to confirm the removal."))
         return redirect("console-club-history", pk=club.pk)

@@ -34,6 +34,7 @@ from tournaments.common.validators import validate_name, validate_text
 from tournaments.events.models import Registration
 
 from . import csv_export
+from .clubs import organised_club
 from .console import form_problems, organiser_required, service_message
 
 NOTICE_LANGUAGES = ("de", "en", "fr", "nl")
@@ -148,19 +149,10 @@ def player_data_csv(request: HttpRequest, token: str) -> HttpResponse:
 # --- the console --------------------------------------------------------------------
 
 
-def _organised_club(request: HttpRequest, pk: int) -> Club:
-    queryset = (
-        Club.objects.all()
-        if request.user.is_superuser
-        else Club.objects.filter(organisers=request.user)
-    )
-    return get_object_or_404(queryset, pk=pk)
-
-
 @organiser_required
 def club_imprint(request: HttpRequest, pk: int) -> HttpResponse:
     """The club's imprint and privacy notice (an empty notice starts from the template)."""
-    club = _organised_club(request, pk)
+    club = organised_club(request, pk)
     fields = ("imprint_responsible", "imprint_address", "imprint_contact", "privacy_text")
     if request.method == "POST":
         form = ImprintForm(request.POST)
@@ -180,7 +172,7 @@ def club_imprint(request: HttpRequest, pk: int) -> HttpResponse:
 def anonymise_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
     """Erase a player of the club for good: the page warns that it cannot be undone and
     asks for the confirmation; the confirmed form anonymises."""
-    club = _organised_club(request, pk)
+    club = organised_club(request, pk)
     membership = get_object_or_404(club.memberships.select_related("player"), player_id=player_pk)
     form = AnonymiseForm(request.POST or None)
     if request.method != "POST" or not form.is_valid():
