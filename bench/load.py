@@ -633,6 +633,8 @@ def burst(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
 def verify_burst(bench: Bench, bench_field: Field, done: dict[int, Any]) -> list[str]:
     from tournaments.simulation.checks import verify_deals
 
+    # The bench's tournaments play Klammern and its records name no rules: a server that
+    # stores every record with its tournament's rules (since 4c92ecb) adds "klammern".
     expected = {
         (t.match, n): bench.records[n - 1] for t in bench_field.tables for n in (1, 2, 3, 4)
     }
@@ -646,6 +648,10 @@ def verify_burst(bench: Bench, bench_field: Field, done: dict[int, Any]) -> list
 
     with ThreadPoolExecutor(16) as pool:
         list(pool.map(fetch, bench_field.tables))
+    for deals in stored.values():
+        for deal in deals:
+            if deal.get("record", {}).get("rules") == "klammern":
+                deal["record"] = {k: v for k, v in deal["record"].items() if k != "rules"}
     problems = verify_deals(expected, stored)
     for index, (_, replies) in done.items():
         if [r.status for r in replies] != [201] * len(replies):
