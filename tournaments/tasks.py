@@ -48,7 +48,7 @@ def recompute_club_leaderboards_task(club_id: int) -> None:
 @shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
 def requeue_lagging_snapshots() -> dict[str, int]:
     """Beat task (every 30 s): re-queue lagging recomputes and lost draws."""
-    from tournaments.results.versions import requeue_lagging_work
+    from tournaments.events.versions import requeue_lagging_work
 
     return requeue_lagging_work()
 

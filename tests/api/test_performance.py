@@ -16,9 +16,9 @@ from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import APIClient
 from tournaments.deals.serializers import DealSerializer
+from tournaments.events import versions as results
 from tournaments.events.models import Match
 from tournaments.results import snapshots
-from tournaments.results import versions as results
 
 pytestmark = pytest.mark.django_db
 

@@ -37,8 +37,8 @@ from tournaments.clubs.models import (
 )
 from tournaments.common.errors import Conflict, NotFound, Refused
 from tournaments.common.validators import validate_name
+from tournaments.events import versions as results
 from tournaments.events.models import Tournament
-from tournaments.results import versions as results
 
 INVITATION_DAYS = 7
 #: Live API tokens one user may hold: a script that signs in on every run without

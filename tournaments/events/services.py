@@ -37,8 +37,11 @@ from tournaments.events.models import (
     Tournament,
     hash_device_code,
 )
-from tournaments.ratings.services import queue_ratings_recompute, queue_round_rating
-from tournaments.results.versions import notify_results_changed
+from tournaments.events.versions import (
+    notify_results_changed,
+    queue_ratings_recompute,
+    queue_round_rating,
+)
 
 FINISHED = _("The tournament is finished.")
 

@@ -32,10 +32,10 @@ from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
 from tournaments.deals import visibility
 from tournaments.events import selectors
+from tournaments.events import versions as results
 from tournaments.events.models import Bye, Match, Round, Team, TeamMember, Tournament
 from tournaments.history.models import ImportedEvening, ImportedResult
 from tournaments.results import duplicate, standings
-from tournaments.results import versions as results
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 logger = logging.getLogger(__name__)
