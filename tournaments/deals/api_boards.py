@@ -39,7 +39,7 @@ from tournaments.deals import travellers
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import round_boards, tournament_board
 from tournaments.formats import format_profile
-from tournaments.results.duplicate import Board
+from tournaments.formats.boards import Board
 
 #: Round states everyone else sees a round in (as the pages' ``COUNTED``).
 SHOWN = (Round.Status.PUBLISHED, Round.Status.CLOSED)

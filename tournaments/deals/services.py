@@ -52,9 +52,9 @@ from tournaments.events.versions import (
     results_changes_last,
 )
 from tournaments.formats import format_profile
+from tournaments.formats.boards import board_mismatch
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import MatchDay
-from tournaments.results.duplicate import board_mismatch
 
 MAX_LIGA_DEALS = 40
 ROUND_NOT_OPEN = _("This table's round is not open for results.")

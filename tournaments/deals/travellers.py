@@ -30,7 +30,7 @@ from tournaments.events.selectors import (
     tournament_options,
     tournament_profile,
 )
-from tournaments.results import duplicate
+from tournaments.formats import boards as duplicate
 
 #: Seats 0-3 as bridge names them: seats 1+3 (as people count) North-South; ``AREAS``
 #: places them in the diagram, ``COMPASS`` names them in the reader's language.

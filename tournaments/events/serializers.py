@@ -26,7 +26,7 @@ from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player, Season
 from tournaments.common.permissions import IsOrganiser, organises_club, visible_tournaments
 from tournaments.common.player_names import PlayerNameField
-from tournaments.common.validators import validate_name
+from tournaments.common.validators import TIEBREAK_NAMES, validate_name
 from tournaments.events.models import (
     Bye,
     ForbiddenPairing,
@@ -39,7 +39,6 @@ from tournaments.events.models import (
     Tournament,
 )
 from tournaments.events.services import MAX_FIXED_TABLE
-from tournaments.results.snapshots import TIEBREAK_NAMES
 
 Scope = Callable[[Any], QuerySet[Any]]
 

@@ -45,10 +45,10 @@ from tournaments.clubs.models import Club, Player
 from tournaments.events import selectors
 from tournaments.events.models import Match, Round, Seat, Tournament
 from tournaments.events.versions import RATINGS_FLAG, clear_queued_flag, clubs_of
-from tournaments.pairs import formats
+from tournaments.formats import boards as duplicate
 from tournaments.ratings import elo as ratings
 from tournaments.ratings.models import PlayerRating, RatedRound, RatingChange, RatingList
-from tournaments.results import duplicate, standings
+from tournaments.results import standings
 
 # --- games ----------------------------------------------------------------------------
 
@@ -398,10 +398,10 @@ def pair_ratings(
     *, club_id: int, pairs: Mapping[int, Sequence[int]], pool: str = profiles.DEFAULT_RATING_POOL
 ) -> dict[int, float]:
     """Each pair's rating at the club in a pool: the sum of its players' mu
-    (``formats.pair_rating``)."""
+    (``elo.pair_rating``)."""
     everyone = {p for members in pairs.values() for p in members}
     mus = mus_of(club_id=club_id, player_ids=everyone, pool=pool)
-    return {pair: formats.pair_rating(mus[p] for p in players) for pair, players in pairs.items()}
+    return {pair: ratings.pair_rating(mus[p] for p in players) for pair, players in pairs.items()}
 
 
 def player_is_public(player: Player) -> bool:

@@ -48,7 +48,7 @@ from tournaments.events.selectors import (
     tournament_suits,
 )
 from tournaments.formats import FormatProfile, format_profile
-from tournaments.results import duplicate
+from tournaments.formats import boards as duplicate
 
 from . import preset_entry
 
