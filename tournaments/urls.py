@@ -3,8 +3,8 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
+from tournaments.access.auth_views import ApiTokenViewSet, TokenView
 from tournaments.clubs import api as api_onboarding
-from tournaments.common.auth_views import ApiTokenViewSet, TokenView
 from tournaments.deals.api import DealDetailView, DealListView
 from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
 from tournaments.deals.api_boards import BoardTravellerView, RoundBoardsView, RoundBoardView

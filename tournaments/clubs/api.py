@@ -27,8 +27,9 @@ from rest_framework.views import APIView
 from klammern_site.parsers import ParsedBody
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import Club, Season
-from tournaments.common.permissions import NotADevice, require_organiser
+from tournaments.clubs.permissions import require_organiser
 from tournaments.events import api
+from tournaments.events.permissions import NotADevice
 from tournaments.pairs.serializers import (
     ClubCreateSerializer,
     ClubDetailSerializer,

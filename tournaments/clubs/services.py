@@ -6,7 +6,7 @@ named and revoked on its own).
 An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
 as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
 An API token is made and stored the same way; it lives ``API_TOKEN_TTL_HOURS``
-(``tournaments.common.authentication`` refuses it afterwards), and a user holds at most
+(``tournaments.access.authentication`` refuses it afterwards), and a user holds at most
 ``MAX_API_TOKENS`` live ones.
 """
 

@@ -19,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 from games import profiles
 from games.models import DealAnalysis
 from tournaments.clubs.models import Player
-from tournaments.common.permissions import organises_club
+from tournaments.clubs.permissions import organises_club
 from tournaments.deals.hand_records import DISPLAY_SUITS, card_view
 from tournaments.events.models import Match, Round, Team, Tournament
 from tournaments.events.selectors import (

@@ -26,27 +26,25 @@ from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
 from tournaments.clubs.models import Club, Player
-from tournaments.common.filters import (
+from tournaments.clubs.permissions import (
+    IsOrganiser,
+    organised_club_ids,
+    organises_club,
+    require_organiser,
+)
+from tournaments.deals import visibility
+from tournaments.deals.selectors import running_score
+from tournaments.draw import services as draw
+from tournaments.events import selectors, services
+from tournaments.events.filters import (
     MatchFilter,
     PlayerFilter,
     RegistrationFilter,
     RoundFilter,
     TournamentFilter,
 )
-from tournaments.common.permissions import (
-    IsOrganiser,
-    NotADevice,
-    device_of,
-    organised_club_ids,
-    organises_club,
-    require_organiser,
-    visible_tournaments,
-)
-from tournaments.deals import visibility
-from tournaments.deals.selectors import running_score
-from tournaments.draw import services as draw
-from tournaments.events import selectors, services
 from tournaments.events.models import Match, Registration, Round, Table, Tournament
+from tournaments.events.permissions import NotADevice, device_of, visible_tournaments
 from tournaments.events.serializers import (
     CloseRoundSerializer,
     ClubSerializer,

@@ -24,8 +24,8 @@ from games.models import DealVersion
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player, Season
-from tournaments.common.permissions import IsOrganiser, organises_club, visible_tournaments
-from tournaments.common.player_names import PlayerNameField
+from tournaments.clubs.permissions import IsOrganiser, organises_club
+from tournaments.clubs.player_names import PlayerNameField
 from tournaments.common.validators import TIEBREAK_NAMES, validate_name
 from tournaments.events.models import (
     Bye,
@@ -38,6 +38,7 @@ from tournaments.events.models import (
     Team,
     Tournament,
 )
+from tournaments.events.permissions import visible_tournaments
 from tournaments.events.services import MAX_FIXED_TABLE
 
 Scope = Callable[[Any], QuerySet[Any]]

@@ -14,7 +14,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import NOT_TEXT, ModelSerializer, Serializer
 from tournaments.clubs.models import Club, Player, Season
-from tournaments.common.player_names import PlayerNameField
+from tournaments.clubs.player_names import PlayerNameField
 from tournaments.common.validators import validate_name, validate_slug
 from tournaments.events.models import Team
 
