@@ -427,7 +427,7 @@ SPECTACULAR_SETTINGS = {
 # An organiser's API token (/api/auth/token/, one per client) lives this long from its
 # issue; then signing in again issues a new one.
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", str(24 * 30)))
-# Retention (docs/privacy.md): days after which tournaments.clubs.retention removes what
+# Retention (docs/privacy.md): days after which tournaments.members.retention removes what
 # is past its time (table codes after expiry, invitations after use or expiry, API tokens
 # after expiry, league reminders' recipients after sending).
 RETENTION_DEVICE_CODE_DAYS = int(os.environ.get("RETENTION_DEVICE_CODE_DAYS", "30"))

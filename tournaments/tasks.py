@@ -89,7 +89,7 @@ def queue_league_reminders_task() -> int:
 @shared_task(soft_time_limit=300, time_limit=360, **RETRYING)
 def purge_expired_data_task() -> dict[str, int]:
     """Beat (daily): remove what is past its retention period (docs/privacy.md)."""
-    from tournaments.clubs.retention import purge_expired
+    from tournaments.members.retention import purge_expired
 
     return purge_expired()
 
