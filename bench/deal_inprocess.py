@@ -46,8 +46,8 @@ from games.engine import FIRST_DEALER, PRESETS, next_dealer, random_deal  # noqa
 from tests.conftest import *  # noqa: E402,F403 (the clubs, organiser and event fixtures)
 from tests.conftest import make_event  # noqa: E402
 from tournaments.events import services  # noqa: E402
+from tournaments.events import versions as results  # noqa: E402
 from tournaments.events.models import Table  # noqa: E402
-from tournaments.results import versions as results  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

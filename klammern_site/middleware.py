@@ -13,7 +13,7 @@ language with ``Accept-Language`` (a site cookie does not change API messages).
 ``DatabaseUnavailableMiddleware`` turns a lost database connection into 503 with
 ``Retry-After`` instead of a bare 500.
 
-These middlewares do not limit the rate of requests (``tournaments/common/throttles.py``) or
+These middlewares do not limit the rate of requests (``tournaments/access/throttles.py``) or
 page sizes (``klammern_site/pagination.py``).
 """
 

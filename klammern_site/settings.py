@@ -281,8 +281,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "admin:login"
 LOGIN_REDIRECT_URL = "console"  # a login without ?next= lands in the organisers' console
 # Django's password check, refused while failed attempts lock the address or the account
-AUTHENTICATION_BACKENDS = ["tournaments.common.lockout.LockoutBackend"]
-# Failed sign-ins (tournaments.common.lockout), three counters that never mix: wrong
+AUTHENTICATION_BACKENDS = ["tournaments.access.lockout.LockoutBackend"]
+# Failed sign-ins (tournaments.access.lockout), three counters that never mix: wrong
 # passwords per client address, wrong passwords per username at one address, and unknown
 # table codes per client address; past a rate, the rest of its window is 429 for that
 # address (passwords), that username at that address, or wrong codes from that address.
@@ -364,12 +364,12 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournaments.common.authentication.DeviceAuthentication",
-        "tournaments.common.authentication.ExpiringTokenAuthentication",
+        "tournaments.access.authentication.DeviceAuthentication",
+        "tournaments.access.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
-        "tournaments.common.permissions.NotADevice",
+        "tournaments.events.permissions.NotADevice",
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     "EXCEPTION_HANDLER": "klammern_site.exception_handler.exception_handler",
@@ -382,14 +382,14 @@ REST_FRAMEWORK = {
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournaments.common.negotiation.PlainAcceptNegotiation",
     "DEFAULT_PAGINATION_CLASS": "klammern_site.pagination.StandardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["tournaments.common.filters.FilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "tournaments.common.schema.ContractSchema",
+    "DEFAULT_FILTER_BACKENDS": ["tournaments.events.filters.FilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "tournaments.access.schema.ContractSchema",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
-        "tournaments.common.throttles.AnonymousThrottle",
-        "tournaments.common.throttles.UserThrottle",
-        "tournaments.common.throttles.DeviceThrottle",
-        "tournaments.common.throttles.DeviceAwareScopedThrottle",
+        "tournaments.access.throttles.AnonymousThrottle",
+        "tournaments.access.throttles.UserThrottle",
+        "tournaments.access.throttles.DeviceThrottle",
+        "tournaments.access.throttles.DeviceAwareScopedThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("THROTTLE_ANON", "600/min"),
@@ -417,17 +417,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # who may call each operation, every error status with its body, links for the
-    # stateful fuzzing (tournaments/common/schema.py)
+    # stateful fuzzing (tournaments/access/schema.py)
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournaments.common.schema.contract_hook",
+        "tournaments.access.schema.contract_hook",
     ],
 }
 
 # An organiser's API token (/api/auth/token/, one per client) lives this long from its
 # issue; then signing in again issues a new one.
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", str(24 * 30)))
-# Retention (docs/privacy.md): days after which tournaments.clubs.retention removes what
+# Retention (docs/privacy.md): days after which tournaments.members.retention removes what
 # is past its time (table codes after expiry, invitations after use or expiry, API tokens
 # after expiry, league reminders' recipients after sending).
 RETENTION_DEVICE_CODE_DAYS = int(os.environ.get("RETENTION_DEVICE_CODE_DAYS", "30"))

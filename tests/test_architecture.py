@@ -18,9 +18,8 @@ PACKAGES = ("games", "tournaments", "klammern_site")
 #: The edges the layers contract ignores: services queue their tasks at module level,
 #: the task imports its service inside its body.
 TASK_EDGES = {
-    ("tournaments.results.versions", "tournaments.tasks"),
+    ("tournaments.events.versions", "tournaments.tasks"),
     ("tournaments.draw.services", "tournaments.tasks"),
-    ("tournaments.ratings.services", "tournaments.tasks"),
     ("tournaments.leagues.reminders", "tournaments.tasks"),
     ("games.analysis_services", "games.tasks"),
 }

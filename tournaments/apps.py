@@ -8,4 +8,4 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # the failed-login receiver, the OpenAPI auth extension
-        from tournaments.common import lockout, schema  # noqa: F401
+        from tournaments.access import lockout, schema  # noqa: F401

@@ -48,7 +48,7 @@ def recompute_club_leaderboards_task(club_id: int) -> None:
 @shared_task(soft_time_limit=30, time_limit=60, **RETRYING)
 def requeue_lagging_snapshots() -> dict[str, int]:
     """Beat task (every 30 s): re-queue lagging recomputes and lost draws."""
-    from tournaments.results.versions import requeue_lagging_work
+    from tournaments.events.versions import requeue_lagging_work
 
     return requeue_lagging_work()
 
@@ -89,7 +89,7 @@ def queue_league_reminders_task() -> int:
 @shared_task(soft_time_limit=300, time_limit=360, **RETRYING)
 def purge_expired_data_task() -> dict[str, int]:
     """Beat (daily): remove what is past its retention period (docs/privacy.md)."""
-    from tournaments.clubs.retention import purge_expired
+    from tournaments.members.retention import purge_expired
 
     return purge_expired()
 

@@ -3,31 +3,34 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from tournaments.clubs import api as api_onboarding
-from tournaments.common.auth_views import ApiTokenViewSet, TokenView
+from tournaments.access import onboarding as api_onboarding
+from tournaments.access.auth_views import ApiTokenViewSet, TokenView
+from tournaments.deals import api_matches
 from tournaments.deals.api import DealDetailView, DealListView
 from tournaments.deals.api_analysis import DealAnalysisView, DealLineView
 from tournaments.deals.api_boards import BoardTravellerView, RoundBoardsView, RoundBoardView
+from tournaments.draw import api as draw_api
 from tournaments.events import api, api_constraints
 from tournaments.history import api as history_api
 from tournaments.leagues import api as league_api
 from tournaments.pairs import api as api_pairs
 from tournaments.ratings import api as rating_api
+from tournaments.results import api as results_api
 
 router = DefaultRouter()
 router.register("clubs", api_onboarding.ClubViewSet, basename="club")
 router.register("players", api.PlayerViewSet, basename="player")
-router.register("tournaments", api.TournamentViewSet, basename="tournament")
+router.register("tournaments", draw_api.TournamentViewSet, basename="tournament")
 router.register("registrations", api.RegistrationViewSet, basename="registration")
-router.register("rounds", api.RoundViewSet, basename="round")
+router.register("rounds", draw_api.RoundViewSet, basename="round")
 router.register("tables", api.TableViewSet, basename="table")
-router.register("matches", api.MatchViewSet, basename="match")
-router.register("seasons", api_onboarding.SeasonViewSet, basename="season")
+router.register("matches", api_matches.MatchViewSet, basename="match")
+router.register("seasons", results_api.SeasonViewSet, basename="season")
 router.register("auth/tokens", ApiTokenViewSet, basename="api-tokens")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
-    path("device/", api.DeviceTableView.as_view(), name="device-table"),
+    path("device/", api_matches.DeviceTableView.as_view(), name="device-table"),
     path("matches/<int:match_id>/deals/", DealListView.as_view(), name="deal-list"),
     path(
         "matches/<int:match_id>/deals/<int:number>/", DealDetailView.as_view(), name="deal-detail"

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.profiles import KLAMMERN
-from tournaments.results import duplicate
-from tournaments.results.duplicate import BoardPlay, board_mismatch, deal_board
+from tournaments.formats import boards as duplicate
+from tournaments.formats.boards import BoardPlay, board_mismatch, deal_board
 
 # --- boards -------------------------------------------------------------------------------
 

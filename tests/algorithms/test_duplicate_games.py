@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games import engine
 from games.engine.jass import JASS_CARD_TEXT
 from games.profiles import AMSTERDAM, BELOTE, HAMBURG, KLAMMERN, ROTTERDAM, SCHIEBER
-from tournaments.results.duplicate import board_mismatch, deal_board
+from tournaments.formats.boards import board_mismatch, deal_board
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 numbers = st.integers(min_value=1, max_value=32)

@@ -1,4 +1,5 @@
-"""The pure algorithms of fixed pairs and club seasons (``tournaments.pairs.formats``): the card
+"""The pure algorithms of fixed pairs and club seasons (``tournaments.pairs.formats``, the
+round robin in ``draw.seating``, the season table in ``results.season_ranking``): the card
 draw of seed 002, random pairs, round-robin fixtures, the finals bracket and its seeding,
 who wins a finals match, and the season table against a hand computation."""
 
@@ -9,8 +10,10 @@ from itertools import combinations
 
 import pytest
 
+from tournaments.draw import seating
 from tournaments.pairs import formats
 from tournaments.pairs.formats import FinishedMatch
+from tournaments.results import season_ranking
 
 
 def card_value(card: str) -> tuple[int, int]:
@@ -50,7 +53,7 @@ def test_random_pairs_cover_every_player_once() -> None:
 @pytest.mark.parametrize("count", [4, 5, 6, 8])
 def test_round_robin_every_pair_meets_every_other_once(count: int) -> None:
     pairs = list(range(10, 10 + count))
-    rounds = formats.round_robin(pairs)
+    rounds = seating.round_robin(pairs)
     assert len(rounds) == (count if count % 2 else count - 1)
     meetings = Counter(frozenset(m) for r in rounds for m in r.matches)
     assert set(meetings) == {frozenset(c) for c in combinations(pairs, 2)}
@@ -61,7 +64,7 @@ def test_round_robin_every_pair_meets_every_other_once(count: int) -> None:
 
 
 def test_round_robin_home_and_away_plays_every_fixture_both_ways() -> None:
-    rounds = formats.round_robin([1, 2, 3, 4], home_and_away=True)
+    rounds = seating.round_robin([1, 2, 3, 4], home_and_away=True)
     assert len(rounds) == 6
     fixtures = Counter(m for r in rounds for m in r.matches)
     assert set(fixtures.values()) == {1}
@@ -149,7 +152,7 @@ def test_season_table_equals_a_hand_computation() -> None:
         (102, {1: 4, 4: 6}),
         (103, {1: 0, 2: 6, 4: 2}),
     ]
-    rows = formats.season_table(evenings, best_of=2, min_evenings=2)
+    rows = season_ranking.season_table(evenings, best_of=2, min_evenings=2)
     # By hand: Anna 6+4=10 (4 evenings), Bernd 6+4=10 (3), Dora 6+6=12 (3); Clara 8 unranked.
     # Anna and Bernd tie on 10: Anna played more evenings.
     assert [(r.rank, r.player, r.total, r.evenings) for r in rows] == [
@@ -160,7 +163,7 @@ def test_season_table_equals_a_hand_computation() -> None:
     ]
     assert rows[0].counted == (101, 102)  # equal evenings: the earlier first
     assert rows[1].counted == (100, 102)
-    everything = formats.season_table(evenings)  # defaults: all evenings, minimum 1
+    everything = season_ranking.season_table(evenings)  # defaults: all evenings, minimum 1
     assert [(r.rank, r.player, r.total) for r in everything] == [
         (1, 2, 14),
         (1, 4, 14),

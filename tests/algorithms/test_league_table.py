@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.results.league_table import MatchDayResult, division_table
+from tournaments.leagues.league_table import MatchDayResult, division_table
 
 A, B, C, D = 1, 2, 3, 4
 

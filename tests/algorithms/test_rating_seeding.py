@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tournaments.draw import seating
 from tournaments.draw.seating import Entrant, SeatingHistory, SeatingOptions
 from tournaments.pairs import formats
+from tournaments.ratings import elo
 
 ON = SeatingOptions(balance_by_rating=True)
 OFF = SeatingOptions()
@@ -23,8 +24,8 @@ OFF = SeatingOptions()
 
 
 def test_a_pairs_rating_is_the_sum_of_its_players_mu() -> None:
-    assert formats.pair_rating([25.0, 31.5]) == 56.5
-    assert formats.pair_rating([25.0, 25.0]) == 50.0  # two new players: twice the default
+    assert elo.pair_rating([25.0, 31.5]) == 56.5
+    assert elo.pair_rating([25.0, 25.0]) == 50.0  # two new players: twice the default
 
 
 def test_by_rating_best_first_and_equal_ratings_in_id_order() -> None:
@@ -39,7 +40,7 @@ def test_swiss_seeding_orders_equal_scores_by_rating() -> None:
     scores = {10: 2, 11: 2, 12: 0, 13: 0, 14: 2}
     standing = [14, 10, 11, 12, 13]  # the tie-breaks' order, which rating now overrules
     ratings = {10: 60.0, 11: 70.0, 12: 45.0, 13: 55.0, 14: 50.0, 15: 80.0}
-    order = formats.swiss_seeding(
+    order = seating.swiss_seeding(
         [10, 11, 12, 13, 14, 15], scores=scores, standing=standing, ratings=ratings
     )
     assert order == [11, 10, 14, 13, 12, 15]
@@ -47,13 +48,13 @@ def test_swiss_seeding_orders_equal_scores_by_rating() -> None:
 
 def test_swiss_seeding_of_round_one_is_by_rating_and_equal_ratings_keep_the_standing() -> None:
     ratings = {1: 50.0, 2: 62.0, 3: 50.0, 4: 58.0}
-    assert formats.swiss_seeding([1, 2, 3, 4], scores={}, standing=[], ratings=ratings) == [
+    assert seating.swiss_seeding([1, 2, 3, 4], scores={}, standing=[], ratings=ratings) == [
         2,
         4,
         1,
         3,
     ]
-    tied = formats.swiss_seeding(
+    tied = seating.swiss_seeding(
         [1, 3], scores={1: 2, 3: 2}, standing=[3, 1], ratings={1: 50.0, 3: 50.0}
     )
     assert tied == [3, 1]

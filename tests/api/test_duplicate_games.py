@@ -31,7 +31,7 @@ from tests.support.boards import DuplicateEvent, make_duplicate_event
 from tests.support.clients import Client
 from tournaments.events import services as tournament_services
 from tournaments.events.models import Match, Round
-from tournaments.results.duplicate import Board
+from tournaments.formats.boards import Board
 from tournaments.web import selectors
 
 pytestmark = pytest.mark.django_db

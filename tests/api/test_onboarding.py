@@ -182,6 +182,6 @@ def test_assigning_another_clubs_season_is_refused(club_a: Any, club_b: Any) -> 
     )
     tournament = services.create_tournament(club=club_a, name="A", slug="a")
     with pytest.raises(Exception) as refused:
-        clubs.assign_season(tournament=tournament, season=season)
+        services.assign_season(tournament=tournament, season=season)
     assert getattr(refused.value, "code", "") == "season_elsewhere"
     assert get_user_model().objects.count() == 0

@@ -16,9 +16,9 @@ from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
 from tests.support.clients import APIClient
 from tournaments.deals.serializers import DealSerializer
+from tournaments.events import versions as results
 from tournaments.events.models import Match
 from tournaments.results import snapshots
-from tournaments.results import versions as results
 
 pytestmark = pytest.mark.django_db
 
@@ -256,7 +256,7 @@ def test_standings_page_is_served_as_stored_until_a_new_snapshot(event: Event) -
 def test_the_credential_statement_loads_what_the_orm_loads(event: Event) -> None:
     """``find_usable_credential`` builds the credential, its table, round, tournament and
     match from one plain statement: each loaded field holds what the ORM reads."""
-    from tournaments.common.authentication import LOADED_FIELDS, find_usable_credential
+    from tournaments.access.authentication import LOADED_FIELDS, find_usable_credential
     from tournaments.events.models import DeviceCredential
 
     credential = find_usable_credential(event.code1)

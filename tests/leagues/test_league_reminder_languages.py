@@ -13,7 +13,7 @@ from django.utils import timezone
 from tests.leagues.conftest import LeagueWorld
 from tests.leagues.test_league_api import play_day
 from tests.support.clients import Client
-from tournaments.common import languages
+from tournaments.clubs import languages
 from tournaments.leagues import reminders as league_reminders
 from tournaments.leagues import services as leagues
 

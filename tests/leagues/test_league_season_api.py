@@ -16,11 +16,11 @@ from tests.leagues.test_league_api import open_day, play_day
 from tournaments.clubs.models import ClubMembership
 from tournaments.events import services
 from tournaments.events.models import Round
+from tournaments.leagues import league_table
 from tournaments.leagues import season as league_season
 from tournaments.leagues import services as leagues
+from tournaments.leagues.league_ranking import PartiePlayed, player_ranking
 from tournaments.leagues.models import League, LeagueTeam, MatchDay, MatchDayPostponement
-from tournaments.results import league_table
-from tournaments.results.league_ranking import PartiePlayed, player_ranking
 
 pytestmark = pytest.mark.django_db
 

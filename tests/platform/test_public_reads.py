@@ -12,8 +12,8 @@ import pytest
 from tests.conftest import Event, set_throttle_rates
 from tests.factories import summary_record
 from tests.support.clients import APIClient, Client
+from tournaments.events import versions as results
 from tournaments.results import snapshots
-from tournaments.results import versions as results
 from tournaments.results.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db

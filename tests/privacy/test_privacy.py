@@ -15,11 +15,11 @@ from django.utils import timezone
 from tests.conftest import Event, client_for, make_event
 from tests.support.clients import Client
 from tests.web.test_publishing import play_evening
-from tournaments.clubs import privacy, retention
 from tournaments.clubs.models import ApiToken, Club, OrganiserInvitation, Player
 from tournaments.clubs.names import NameStyle, styled_name
 from tournaments.events import services
 from tournaments.events.models import DeviceCredential
+from tournaments.members import privacy, retention
 from tournaments.results import snapshots
 from tournaments.web import selectors
 

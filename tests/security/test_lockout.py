@@ -1,4 +1,4 @@
-"""Failed credentials are slowed down (``tournaments.common.lockout``): wrong table codes in the
+"""Failed credentials are slowed down (``tournaments.access.lockout``): wrong table codes in the
 device header and on the tablet page, wrong passwords on ``/api/auth/token/``, the login
 page and the admin. Past the rate from one address (or for one account at one address)
 every attempt is 429 until the window ends, except a usable table code: a venue's tablets
@@ -23,7 +23,7 @@ from django.test import RequestFactory
 from tests.conftest import Event
 from tests.factories import UserFactory, summary_record
 from tests.support.clients import APIClient, Client
-from tournaments.common import lockout
+from tournaments.access import lockout
 from tournaments.events import services
 
 pytestmark = pytest.mark.django_db

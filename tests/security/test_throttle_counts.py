@@ -1,5 +1,5 @@
 """The API's rate limits hold under concurrent requests: requests arriving at once from
-one client are counted one by one in Redis (``tournaments.common.throttles``), so exactly the
+one client are counted one by one in Redis (``tournaments.access.throttles``), so exactly the
 rate passes and the rest is refused with a wait until the window ends."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.db import connections
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from tournaments.common.throttles import AnonymousThrottle
+from tournaments.access.throttles import AnonymousThrottle
 
 RATE = 20
 THREADS = 8

@@ -16,7 +16,7 @@ from tournaments.draw import services as draw
 from tournaments.events import services
 from tournaments.events.models import Round, Table, Tournament
 from tournaments.events.selectors import tournament_board
-from tournaments.results.duplicate import Board
+from tournaments.formats.boards import Board
 
 
 @dataclass

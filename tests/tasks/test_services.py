@@ -25,9 +25,9 @@ from tournaments.common.errors import Conflict
 from tournaments.deals.services import submit_deal
 from tournaments.draw import services as draw
 from tournaments.events import selectors, services
+from tournaments.events import versions as results
 from tournaments.events.models import ForbiddenPairing, Match, Round, Team, TeamMember, Tournament
 from tournaments.results import snapshots
-from tournaments.results import versions as results
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 pytestmark = pytest.mark.django_db

@@ -325,7 +325,7 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
     created = models.DateTimeField(default=timezone.now, verbose_name=_("created"))
     #: When the token last authenticated a request (to the minute, see
-    #: ``tournaments.common.authentication``); empty until then.
+    #: ``tournaments.access.authentication``); empty until then.
     last_used = models.DateTimeField(null=True, blank=True, verbose_name=_("last used"))
 
     objects = ApiTokenQuerySet.as_manager()

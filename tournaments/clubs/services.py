@@ -6,7 +6,7 @@ named and revoked on its own).
 An invitation's token is random (``secrets.token_urlsafe``), shown once and stored only
 as its HMAC (keyed with SECRET_KEY); it expires after ``INVITATION_DAYS`` and works once.
 An API token is made and stored the same way; it lives ``API_TOKEN_TTL_HOURS``
-(``tournaments.common.authentication`` refuses it afterwards), and a user holds at most
+(``tournaments.access.authentication`` refuses it afterwards), and a user holds at most
 ``MAX_API_TOKENS`` live ones.
 """
 
@@ -37,8 +37,6 @@ from tournaments.clubs.models import (
 )
 from tournaments.common.errors import Conflict, NotFound, Refused
 from tournaments.common.validators import validate_name
-from tournaments.events.models import Tournament
-from tournaments.results import versions as results
 
 INVITATION_DAYS = 7
 #: Live API tokens one user may hold: a script that signs in on every run without
@@ -98,47 +96,6 @@ def create_club(*, user: Any, name: str, slug: str, city: str = "") -> Club:
 
 
 #: What an organiser may change of a club (its address, the slug, stays).
-CLUB_SETTINGS = frozenset(
-    {
-        "name",
-        "city",
-        "suits",
-        "boss_window",
-        "venue_tables",
-        "venue_street",
-        "venue_town",
-        "embed_origins",
-        "default_name_style",
-        "imprint_responsible",
-        "imprint_address",
-        "imprint_contact",
-        "privacy_text",
-    }
-)
-
-
-@transaction.atomic
-def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
-    """Change a club's name, city, suits, KlammernBoss window or how many league match days its
-    venue hosts at once (validated by the caller's form or serializer); a new window
-    recomputes the club's tables."""
-    unknown = set(changes) - CLUB_SETTINGS
-    if unknown:
-        raise Refused(
-            "not_changeable",
-            _("These club settings cannot be changed: %(fields)s."),
-            params={"fields": ", ".join(sorted(unknown))},
-        )
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    window_changed = "boss_window" in changes and changes["boss_window"] != club.boss_window
-    for field, value in changes.items():
-        setattr(club, field, value.strip() if isinstance(value, str) else value)
-    club.save(update_fields=list(changes))
-    if window_changed:
-        results.notify_club_changed(club_id=club.pk)
-    return club
-
-
 @transaction.atomic
 def set_membership(*, club: Club, player: Player, kind: str) -> ClubMembership:
     """Make a player of the club a member or a guest."""
@@ -228,16 +185,6 @@ def update_season(*, season: Season, changes: dict[str, Any]) -> Season:
     _check_season(season.starts_on, season.ends_on, season.best_of, season.min_evenings)
     season.save(update_fields=list(changes))
     return season
-
-
-@transaction.atomic
-def assign_season(*, tournament: Tournament, season: Season | None) -> Tournament:
-    """Count the tournament as an evening of ``season`` (None: of no season)."""
-    if season is not None and season.club_id != tournament.club_id:
-        raise Refused("season_elsewhere", _("The season belongs to another club."))
-    tournament.season = season
-    tournament.save(update_fields=["season"])
-    return tournament
 
 
 @transaction.atomic

@@ -1,3 +1,3 @@
-"""What every sub-domain of the platform shares: the application errors with their codes,
-validators, permissions, authentication, throttles, list filters, the sign-in lockout,
-the OpenAPI schema and the admin's base classes."""
+"""The leaves every sub-domain shares and that import no sub-package: the application
+errors with their codes, the validators, the engine's messages in the reader's words and
+the API's content negotiation."""

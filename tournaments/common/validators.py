@@ -198,3 +198,18 @@ def normalize_origin(text: str) -> str:
     if parts.path in ("", "/") and not parts.query and not parts.fragment:
         return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
     return text
+
+
+#: The tie-break names an organiser may give a tournament (API and form), each with the
+#: criterion it names (a value of ``results.standings.TieBreak``; the standings map them).
+TIEBREAK_NAMES = {
+    "match_points": "tournament_points",
+    "tournament_points": "tournament_points",
+    "games_won": "games_won",
+    "point_difference": "point_difference",
+    "points": "augen",
+    "augen": "augen",
+    "opponents_strength": "buchholz",
+    "buchholz": "buchholz",
+    "head_to_head": "head_to_head",
+}

@@ -35,13 +35,15 @@ from rest_framework.views import APIView
 
 from games.models import Deal, DealVersion
 from klammern_site.parsers import ParsedBody
+from tournaments.access.throttles import CountedTogether
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.errors import PreconditionRequired, Refused
-from tournaments.common.permissions import device_of, organises_club, reads_league_match_day
-from tournaments.common.throttles import CountedTogether
 from tournaments.common.validators import validate_text
 from tournaments.deals import services, visibility
 from tournaments.deals.serializers import DealSerializer, deal_body
 from tournaments.events.models import DeviceCredential, Match, Round
+from tournaments.events.permissions import device_of
+from tournaments.leagues.permissions import reads_league_match_day
 
 #: Round states whose deals only the club's organisers see.
 HIDDEN_ROUNDS = (Round.Status.DRAWING, Round.Status.DRAFT)

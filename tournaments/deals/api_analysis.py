@@ -23,9 +23,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
-from tournaments.common.permissions import device_of, visible_tournaments
 from tournaments.deals import hand_records, replay
 from tournaments.events.models import Match
+from tournaments.events.permissions import device_of, visible_tournaments
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"detail": "..."}')
 

@@ -33,13 +33,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.errors import Forbidden, NotFound
-from tournaments.common.permissions import device_of, organises_club, visible_tournaments
 from tournaments.deals import travellers
 from tournaments.events.models import DeviceCredential, Match, Round
+from tournaments.events.permissions import device_of, visible_tournaments
 from tournaments.events.selectors import round_boards, tournament_board
 from tournaments.formats import format_profile
-from tournaments.results.duplicate import Board
+from tournaments.formats.boards import Board
 
 #: Round states everyone else sees a round in (as the pages' ``COUNTED``).
 SHOWN = (Round.Status.PUBLISHED, Round.Status.CLOSED)

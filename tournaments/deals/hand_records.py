@@ -19,13 +19,13 @@ from games import profiles
 from games.engine.cards import CARD_BY_TEXT, SUIT_BY_TEXT, SUIT_LETTERS, TABLES, sorted_for_display
 from games.models import DealAnalysis, DealVersion
 from tournaments.clubs.names import shown_name
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.engine_messages import card_rank
-from tournaments.common.permissions import organises_club
 from tournaments.deals import visibility
 from tournaments.events.models import DeviceCredential, Match, Round
 from tournaments.events.selectors import tournament_board, tournament_options, tournament_profile
+from tournaments.formats import boards as duplicate
 from tournaments.formats import format_profile
-from tournaments.results import duplicate
 
 #: Every outcome of a deal or its par in words (a game's ``outcome_words`` go first).
 OUTCOME_WORDS: dict[str, Any] = {

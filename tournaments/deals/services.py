@@ -45,12 +45,16 @@ from tournaments.events.selectors import (
     tournament_options,
     tournament_profile,
 )
+from tournaments.events.versions import (
+    QueuedWith,
+    notify_results_changed,
+    queue_ratings_recompute,
+    results_changes_last,
+)
 from tournaments.formats import format_profile
+from tournaments.formats.boards import board_mismatch
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import MatchDay
-from tournaments.ratings.services import queue_ratings_recompute
-from tournaments.results.duplicate import board_mismatch
-from tournaments.results.versions import QueuedWith, notify_results_changed, results_changes_last
 
 MAX_LIGA_DEALS = 40
 ROUND_NOT_OPEN = _("This table's round is not open for results.")

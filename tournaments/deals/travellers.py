@@ -19,7 +19,7 @@ from django.utils.translation import pgettext_lazy
 from games import profiles
 from games.models import DealAnalysis
 from tournaments.clubs.models import Player
-from tournaments.common.permissions import organises_club
+from tournaments.clubs.permissions import organises_club
 from tournaments.deals.hand_records import DISPLAY_SUITS, card_view
 from tournaments.events.models import Match, Round, Team, Tournament
 from tournaments.events.selectors import (
@@ -30,7 +30,7 @@ from tournaments.events.selectors import (
     tournament_options,
     tournament_profile,
 )
-from tournaments.results import duplicate
+from tournaments.formats import boards as duplicate
 
 #: Seats 0-3 as bridge names them: seats 1+3 (as people count) North-South; ``AREAS``
 #: places them in the diagram, ``COMPASS`` names them in the reader's language.

@@ -9,7 +9,7 @@ One rule for every page, export and API answer that shows a deal or a table's re
   it is closed, as the other tables still play the same boards; no other format seals).
 
 What it does not do: it does not decide who may see a tournament or a round at all
-(``common.permissions.visible_tournaments``, the rounds' states), nor the hand records'
+(``events.permissions.visible_tournaments``, the rounds' states), nor the hand records'
 own publication setting (``hand_records.hand_records_public``). Nothing here writes.
 """
 
@@ -21,8 +21,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import formats
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.errors import Forbidden
-from tournaments.common.permissions import organises_club
 from tournaments.events.models import DeviceCredential, Match, Round
 
 #: The refusal of a sealed deal, for whoever is neither its table nor an organiser.

@@ -10,9 +10,10 @@ What it does
   - ``small_tables``: ``draw_small_tables``, the same for tables of two or three;
   - ``pairs``: ``draw_pairs`` sets fixed pairs against each other (two pairs a table),
     optionally Swiss-style by standing;
-  - ``league``: ``league_fixtures``, a season's (or a round-robin pairs tournament's)
-    fixture list by the circle method (single or home and away); a schedule, not a
-    round's draw, so it is called directly.
+  - ``league_fixtures``, a season's (or a round-robin pairs tournament's) fixture list
+    by the circle method (single or home and away); a schedule, not a round's draw, so
+    it is called directly. It lives with the leagues (``tournaments/leagues/fixtures.py``:
+    the league services schedule a season below the draw) and is offered here too.
 - Re-exports the inputs and outputs callers build and read (``Entrant``,
   ``SeatingHistory``, ``history_from_tables``, ``Draw``...), so callers import this module
   only.
@@ -51,13 +52,14 @@ from tournaments.draw.methods.individual import (
     rating_cost,
     rating_gap,
 )
-from tournaments.draw.methods.league import LeagueRound, league_fixtures
 from tournaments.draw.methods.pairs import (
     PairCostBreakdown,
     PairDraw,
     PairHistory,
     draw_pairs,
     pair_history_from_tables,
+    round_robin,
+    swiss_seeding,
 )
 from tournaments.draw.methods.small_tables import (
     SMALL_TABLE_SIZES,
@@ -66,6 +68,7 @@ from tournaments.draw.methods.small_tables import (
     draw_small_tables,
     small_table_history,
 )
+from tournaments.leagues.fixtures import LeagueRound, league_fixtures
 
 __all__ = [
     "METHODS",
@@ -87,6 +90,8 @@ __all__ = [
     "draw",
     "draw_individual",
     "draw_pairs",
+    "round_robin",
+    "swiss_seeding",
     "draw_small_tables",
     "history_from_tables",
     "league_fixtures",

@@ -34,7 +34,6 @@ from tournaments.events.models import (
 )
 from tournaments.events.selectors import tournament_profile
 from tournaments.formats import CHANGING_PARTNERS, FIXED_PAIRS, MATCH_DAY, format_profile
-from tournaments.pairs import formats
 from tournaments.ratings import services as rating_services
 from tournaments.results.models import StandingsSnapshot
 from tournaments.tasks import draw_round_task
@@ -240,7 +239,7 @@ def _swiss_order(tournament: Tournament, players: dict[int, list[int]]) -> list[
         pairs={pair: players[pair][:2] for pair in active},
         pool=rating_services.pool_of(tournament),
     )
-    return formats.swiss_seeding(active, scores=scores, standing=order, ratings=ratings)
+    return seating.swiss_seeding(active, scores=scores, standing=order, ratings=ratings)
 
 
 def _seat_pairs(round_: Round, inputs: DrawInputs) -> dict[str, Any]:
@@ -278,7 +277,7 @@ def pairs_schedule(tournament: Tournament) -> list[seating.LeagueRound]:
     pairs = sorted(team for team, size in sizes.items() if size >= 2)
     if len(pairs) < 2:
         return []
-    return formats.round_robin(pairs, home_and_away=tournament.home_and_away)
+    return seating.round_robin(pairs, home_and_away=tournament.home_and_away)
 
 
 def _seat_pairs_round_robin(round_: Round, inputs: DrawInputs) -> dict[str, Any]:

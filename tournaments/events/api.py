@@ -1,72 +1,55 @@
-"""REST endpoints for clubs, players, tournaments, registrations, rounds, tables, matches
-and the table device. Each command is an ``@action`` that calls one service function;
-reads are scoped by ``permissions.visible_tournaments`` and organiser checks."""
+"""REST endpoints for clubs (read), players, tournaments, registrations, rounds and tables.
+Each command is an ``@action`` that calls one service function; reads are scoped by
+``permissions.visible_tournaments`` and organiser checks. The packages above extend these
+views with what is theirs: the standings (``results/api.py``), the draw
+(``draw/api.py``), the matches and the device's table (``deals/api_matches.py``), a
+club's creation and its organisers' invitations (``access/onboarding.py``); the routes
+register the extended views."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
 from django.db.models import QuerySet
-from django.http import Http404, HttpResponse, HttpResponseBase
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.decorators import method_decorator
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-from django.views.decorators.http import condition
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
 from tournaments.clubs.models import Club, Player
-from tournaments.common.filters import (
-    MatchFilter,
+from tournaments.clubs.permissions import (
+    IsOrganiser,
+    organised_club_ids,
+    require_organiser,
+)
+from tournaments.events import selectors, services
+from tournaments.events.filters import (
     PlayerFilter,
     RegistrationFilter,
     RoundFilter,
     TournamentFilter,
 )
-from tournaments.common.permissions import (
-    IsOrganiser,
-    NotADevice,
-    device_of,
-    organised_club_ids,
-    organises_club,
-    require_organiser,
-    visible_tournaments,
-)
-from tournaments.deals import visibility
-from tournaments.deals.selectors import running_score
-from tournaments.draw import services as draw
-from tournaments.events import selectors, services
-from tournaments.events.models import Match, Registration, Round, Table, Tournament
+from tournaments.events.models import Registration, Round, Table, Tournament
+from tournaments.events.permissions import NotADevice, visible_tournaments
 from tournaments.events.serializers import (
     CloseRoundSerializer,
     ClubSerializer,
-    ConfirmMatchSerializer,
     DeviceCodeSerializer,
-    DrawRoundSerializer,
     LeaderboardsSerializer,
-    MatchSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
     RegistrationCreateSerializer,
     RegistrationSerializer,
     RoundSerializer,
-    StandingsSerializer,
     TableProgressSerializer,
     TableSerializer,
     TournamentSerializer,
     TournamentUpdateSerializer,
 )
-from tournaments.results import snapshots
 
 
 class ClubViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
@@ -89,69 +72,6 @@ def round_body(round_id: int) -> dict[str, Any]:
     """The round as it stands now (after an eager draw task: seated)."""
     related = ["tables__seats__player", "byes__player", "tables__match"]
     return RoundSerializer(Round.objects.prefetch_related(*related).get(pk=round_id)).data
-
-
-def fresh_standings(tournament: Tournament) -> dict[str, Any]:
-    fresh = snapshots.compute_tournament_standings(tournament_id=tournament.pk)
-    stored = selectors.standings_state(tournament)
-    fresh = json.loads(json.dumps(fresh))  # as the snapshot's JSON column would hold it
-    return {
-        **stored,
-        "data": fresh,
-        "fresh": True,
-        "snapshot_version": stored["computed_version"],
-        "equals_snapshot": stored["data"] == fresh,
-    }
-
-
-STANDINGS_MAX_AGE = 5  # seconds an anonymous reader's browser or proxy may reuse them
-
-
-def _standings_of(request: Request, pk: str) -> snapshots.StoredStandings:
-    """The standings' state of a tournament the caller may see (404 otherwise), read once
-    per request: the ETag and the body both need it."""
-    if not hasattr(request, "stored_standings"):
-        state = snapshots.stored_standings(int(pk)) if pk.isdigit() else None
-        if state is None or not (state.is_public or organises_club(request.user, state.club)):
-            raise Http404  # as for the tournament itself: what one may not see is not there
-        request.stored_standings = state  # type: ignore[attr-defined]
-    return request.stored_standings  # type: ignore[attr-defined,no-any-return]
-
-
-def standings_etag(request: Request, pk: str) -> str:
-    """Names the stored standings answer: results and snapshot versions, the tournament's
-    status and the language of its ``detail``."""
-    return f'"standings-{_standings_of(request, pk).tag}-{get_language()}"'
-
-
-def standings_response(request: Request, pk: str) -> HttpResponse:
-    """The stored standings: the snapshot's body stored per version
-    (``snapshots.standings_body``) in its envelope of versions and ``detail``, never
-    serialised again per read; a conditional GET with a matching ETag is 304 (Django's
-    ``condition`` around the action)."""
-    state = _standings_of(request, pk)
-    envelope = {
-        "tournament": state.tournament,
-        "results_version": state.results_version,
-        "computed_version": state.computed_version,
-        "up_to_date": state.up_to_date,
-        "computed_at": state.computed_at,
-        "detail": selectors.standings_detail(
-            computed=state.computed_version is not None, up_to_date=state.up_to_date
-        ),
-    }
-    head = snapshots.as_json(envelope)
-    body = f'{head[:-1]},"data":{snapshots.standings_body(state)}}}'
-    return HttpResponse(body.encode(), content_type="application/json")
-
-
-def standings_caching(request: Request, response: HttpResponseBase) -> HttpResponseBase:
-    """A short public lifetime for anonymous readers; the answer varies with the
-    language (``detail``) and, as every API answer, with ``Accept``."""
-    patch_vary_headers(response, ["Accept"])
-    if not request.user.is_authenticated:
-        patch_cache_control(response, max_age=STANDINGS_MAX_AGE)
-    return response
 
 
 class PlayerViewSet(
@@ -251,51 +171,6 @@ class TournamentViewSet(
     def finish(self, request: Request, pk: str) -> Response:
         return self._command(services.finish_tournament)
 
-    @extend_schema(request=DrawRoundSerializer, responses={202: RoundSerializer})
-    @action(detail=True, methods=["post"], url_path="rounds")
-    def draw_round(self, request: Request, pk: str) -> Response:
-        """Request the next round's draw from the checked-in players: 202 with the round
-        in status ``drawing``; poll ``GET /api/rounds/{id}/`` until it is ``draft``."""
-        tournament = self.get_object()
-        require_organiser(request.user, tournament.club_id)
-        data = DrawRoundSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = draw.request_round_draw(
-            tournament=tournament, seed=data.validated_data.get("seed")
-        )
-        return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
-
-    @extend_schema(
-        responses={200: StandingsSerializer, 304: None},
-        parameters=[
-            OpenApiParameter("fresh", bool, description="Organisers: recompute now."),
-            OpenApiParameter(
-                "If-None-Match",
-                str,
-                OpenApiParameter.HEADER,
-                description="The `ETag` of standings already held: 304 without a body "
-                "while they are unchanged.",
-            ),
-        ],
-    )
-    @action(detail=True, methods=["get"])
-    def standings(self, request: Request, pk: str) -> Response:
-        """The stored standings; ``up_to_date`` says whether they include every result
-        entered so far. ``?fresh=1`` (organisers only): a full recompute, not stored,
-        with ``equals_snapshot``."""
-        fresh = request.query_params.get("fresh")
-        if fresh not in (None, "0", "false", "1", "true"):
-            raise ValidationError({"fresh": [_("Must be true or false (1 or 0).")]})
-        if fresh in ("1", "true"):
-            tournament = self.get_object()
-            require_organiser(request.user, tournament.club_id)
-            return Response(fresh_standings(tournament))
-        return standings_caching(request, self.stored_standings(request, pk))
-
-    @method_decorator(condition(etag_func=standings_etag))
-    def stored_standings(self, request: Request, pk: str) -> HttpResponseBase:
-        return standings_response(request, pk)
-
 
 class RegistrationViewSet(
     ParsedBody,
@@ -365,15 +240,6 @@ class RoundViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
         service(round_=round_, **kwargs)
         return Response(round_body(round_.pk))  # prefetched: no query per table and seat
 
-    @extend_schema(request=None, responses={202: RoundSerializer})
-    @action(detail=True, methods=["post"])
-    def redraw(self, request: Request, pk: str) -> Response:
-        """Throw away the draft's seating and draw again (next attempt): 202, as a draw."""
-        round_ = self.get_object()
-        require_organiser(request.user, round_.tournament.club_id)
-        draw.request_redraw(round_=round_)
-        return Response(round_body(round_.pk), status=status.HTTP_202_ACCEPTED)
-
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
@@ -438,90 +304,3 @@ class TableViewSet(ParsedBody, mixins.RetrieveModelMixin, viewsets.GenericViewSe
         """Revoke every device code of this table."""
         services.revoke_device_credentials(table=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class DeviceOrOrganiser(permissions.BasePermission):
-    message = "Only this table's device or an organiser may confirm its results."
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return device_of(request) is not None or bool(request.user.is_authenticated)
-
-
-class MatchViewSet(ParsedBody, viewsets.ReadOnlyModelViewSet):
-    """Results: each table's match with its deals' current results."""
-
-    serializer_class = MatchSerializer
-    filterset_class = MatchFilter
-    permission_classes = [NotADevice, IsOrganiser]
-
-    def get_permissions(self) -> list[permissions.BasePermission]:
-        if self.action == "confirm":
-            return [DeviceOrOrganiser()]
-        return super().get_permissions()
-
-    def get_queryset(self) -> QuerySet[Match]:
-        user = self.request.user
-        matches = Match.objects.filter(round__tournament__in=visible_tournaments(user))
-        if self.action == "confirm":  # the action itself checks device or organiser
-            return Match.objects.select_related("round__tournament")
-        mine = organised_club_ids(user) if user.is_authenticated else []
-        shown = matches.exclude(round__status=Round.Status.DRAFT).filter(
-            visibility.unsealed("round__")
-        )
-        matches = shown | matches.filter(round__tournament__club__in=mine)
-        return (
-            matches.distinct()
-            .select_related("round", "table")
-            .prefetch_related("table__seats__player", "confirmations")
-            .order_by("round__tournament", "round__number", "table__number")
-        )
-
-    def club_id_of(self, obj: Match) -> int:
-        return obj.round.tournament.club_id
-
-    @extend_schema(request=ConfirmMatchSerializer, responses=MatchSerializer)
-    @action(detail=True, methods=["post"])
-    def confirm(self, request: Request, pk: str) -> Response:
-        """A team confirms the table's results (this table's device or an organiser)."""
-        match = self.get_object()
-        device = device_of(request)
-        if device is not None and device.table_id != match.table_id:
-            raise PermissionDenied(_("This device belongs to another table."))
-        if device is None:
-            require_organiser(request.user, match.round.tournament.club_id)
-        data = ConfirmMatchSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        match = services.confirm_match(
-            match=match,
-            team=data.validated_data["team"],
-            device=device,
-            user=request.user if device is None else None,
-        )
-        return Response(MatchSerializer(match).data)
-
-
-class IsDevice(permissions.BasePermission):
-    message = "This endpoint is for table devices: send 'Authorization: Device <code>'."
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return device_of(request) is not None
-
-
-class DeviceTableView(ParsedBody, APIView):
-    """The device's own table: round, seats, match and deals so far."""
-
-    permission_classes = [IsDevice]
-    throttle_scope = "device"
-
-    @extend_schema(responses=MatchSerializer)
-    def get(self, request: Request) -> Response:
-        device = device_of(request)
-        match = Match.objects.select_related("round__tournament", "table").get(
-            table_id=device.table_id  # type: ignore[union-attr]
-        )
-        body = MatchSerializer(match).data
-        body["round_status"] = match.round.status
-        body["tournament_name"] = match.round.tournament.name
-        body["expires_at"] = device.expires_at  # type: ignore[union-attr]
-        body["running_score"] = running_score(match)
-        return Response(body)

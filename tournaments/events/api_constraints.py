@@ -18,14 +18,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
-from tournaments.common.permissions import (
-    NotADevice,
-    organised_club_ids,
-    require_organiser,
-    visible_tournaments,
-)
+from tournaments.clubs.permissions import organised_club_ids, require_organiser
 from tournaments.events import services
 from tournaments.events.models import ForbiddenPairing, Registration, Tournament
+from tournaments.events.permissions import NotADevice, visible_tournaments
 from tournaments.events.serializers import (
     FixedTableSerializer,
     ForbiddenPairingCreateSerializer,

@@ -184,7 +184,7 @@ class Tournament(models.Model):
     )
 
     #: RULES.md, "Duplicate tournaments": every table of a round plays the same boards,
-    #: dealt from ``board_seed`` (``tournaments.results.duplicate``).
+    #: dealt from ``board_seed`` (``tournaments.formats.boards``).
     duplicate = models.BooleanField(
         default=False,
         help_text=_("Every table plays the same boards; the standings rank by match points."),

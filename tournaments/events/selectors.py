@@ -27,8 +27,8 @@ from tournaments.events.models import (
     TeamMember,
     Tournament,
 )
+from tournaments.formats import boards as duplicate
 from tournaments.formats import format_profile
-from tournaments.results import duplicate
 
 
 def _version_stats(round_: Round) -> dict[int, dict[str, Any]]:

@@ -24,9 +24,9 @@ from games.models import DealVersion
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments import formats
 from tournaments.clubs.models import Club, ClubMembership, Player, Season
-from tournaments.common.permissions import IsOrganiser, organises_club, visible_tournaments
-from tournaments.common.player_names import PlayerNameField
-from tournaments.common.validators import validate_name
+from tournaments.clubs.permissions import IsOrganiser, organises_club
+from tournaments.clubs.player_names import PlayerNameField
+from tournaments.common.validators import TIEBREAK_NAMES, validate_name
 from tournaments.events.models import (
     Bye,
     ForbiddenPairing,
@@ -38,8 +38,8 @@ from tournaments.events.models import (
     Team,
     Tournament,
 )
+from tournaments.events.permissions import visible_tournaments
 from tournaments.events.services import MAX_FIXED_TABLE
-from tournaments.results.snapshots import TIEBREAK_NAMES
 
 Scope = Callable[[Any], QuerySet[Any]]
 

@@ -1,5 +1,7 @@
 """The plain services: clubs' players, tournaments, registrations, seating constraints,
-round publishing and closing, table devices and match confirmations.
+round publishing and closing, table devices and match confirmations, and the club
+settings and seasons that change what the club's tables count (``update_club``,
+``assign_season``; a club's creation and organisers are ``clubs/services.py``).
 
 One ``@transaction.atomic`` function per state change, keyword-only arguments. A request
 the tournament's state does not allow raises an ``errors.ApplicationError`` with a stable
@@ -22,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine, profiles
 from tournaments import formats
-from tournaments.clubs.models import Club, ClubMembership, Player
+from tournaments.clubs.models import Club, ClubMembership, Player, Season
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events.models import (
     DeviceCredential,
@@ -37,8 +39,12 @@ from tournaments.events.models import (
     Tournament,
     hash_device_code,
 )
-from tournaments.ratings.services import queue_ratings_recompute, queue_round_rating
-from tournaments.results.versions import notify_results_changed
+from tournaments.events.versions import (
+    notify_club_changed,
+    notify_results_changed,
+    queue_ratings_recompute,
+    queue_round_rating,
+)
 
 FINISHED = _("The tournament is finished.")
 
@@ -656,3 +662,56 @@ def self_check_in(*, registration: Registration) -> Registration:
             "withdrawn", _("You are withdrawn from this tournament: please ask the organiser.")
         )
     return check_in_registration(registration=registration)
+
+
+# --- club settings and seasons (they change what the club's tables count) ---------------
+
+CLUB_SETTINGS = frozenset(
+    {
+        "name",
+        "city",
+        "suits",
+        "boss_window",
+        "venue_tables",
+        "venue_street",
+        "venue_town",
+        "embed_origins",
+        "default_name_style",
+        "imprint_responsible",
+        "imprint_address",
+        "imprint_contact",
+        "privacy_text",
+    }
+)
+
+
+@transaction.atomic
+def update_club(*, club: Club, changes: dict[str, Any]) -> Club:
+    """Change a club's name, city, suits, KlammernBoss window or how many league match days its
+    venue hosts at once (validated by the caller's form or serializer); a new window
+    recomputes the club's tables."""
+    unknown = set(changes) - CLUB_SETTINGS
+    if unknown:
+        raise Refused(
+            "not_changeable",
+            _("These club settings cannot be changed: %(fields)s."),
+            params={"fields": ", ".join(sorted(unknown))},
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    window_changed = "boss_window" in changes and changes["boss_window"] != club.boss_window
+    for field, value in changes.items():
+        setattr(club, field, value.strip() if isinstance(value, str) else value)
+    club.save(update_fields=list(changes))
+    if window_changed:
+        notify_club_changed(club_id=club.pk)
+    return club
+
+
+@transaction.atomic
+def assign_season(*, tournament: Tournament, season: Season | None) -> Tournament:
+    """Count the tournament as an evening of ``season`` (None: of no season)."""
+    if season is not None and season.club_id != tournament.club_id:
+        raise Refused("season_elsewhere", _("The season belongs to another club."))
+    tournament.season = season
+    tournament.save(update_fields=["season"])
+    return tournament

@@ -1,6 +1,6 @@
 """A league match day (docs/leagues.md): two club teams meet at their tables; the
 match day's result becomes league points in the division's table
-(``results.league_table``), not an evening's standings, and it is no club evening."""
+(``leagues.league_table``), not an evening's standings, and it is no club evening."""
 
 from __future__ import annotations
 

@@ -20,8 +20,9 @@ from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody, SafeJSONParser
 from tournaments.clubs.models import Club
+from tournaments.clubs.permissions import require_organiser
 from tournaments.common.errors import NotFound, Refused
-from tournaments.common.permissions import NotADevice, require_organiser
+from tournaments.events.permissions import NotADevice
 from tournaments.history import parsing, selectors, services
 from tournaments.history.refusals import FILE_MESSAGES
 from tournaments.history.serializers import (

@@ -28,10 +28,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.clubs.models import Club, ClubMembership, Player
 from tournaments.common.errors import Conflict, NotFound, Refused
 from tournaments.common.validators import validate_name
+from tournaments.events import versions
 from tournaments.history import parsing, selectors
 from tournaments.history.models import HistoryImport, ImportedEvening, ImportedResult
 from tournaments.history.refusals import FILE_MESSAGES
-from tournaments.results import versions
 
 PENDING_SECONDS = 3600
 

@@ -29,8 +29,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from klammern_site.parsers import ParsedBody
-from tournaments.common.filters import FilterSet, IntegerFilter
-from tournaments.common.permissions import NotADevice
+from tournaments.events.filters import FilterSet, IntegerFilter
+from tournaments.events.permissions import NotADevice
 from tournaments.leagues import season as league_season
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues import services as leagues

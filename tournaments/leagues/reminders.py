@@ -10,7 +10,7 @@ and kind), ``send_reminder`` sends one, and ``waiting_for_user`` lists what wait
 organiser or captain (the console home shows it).
 
 Each recipient reads the reminder in their own language: the one they last signed in or
-switched to on the site (``tournaments.common.languages``), else the site's language
+switched to on the site (``tournaments.clubs.languages``), else the site's language
 (``LANGUAGE_CODE``). Neither users, clubs nor leagues store a language, and the games a
 league may play (``GameProfile.league``) come from one language area and are the same for
 all of a league's readers, so no league or game language would tell a Dutch reader from a
@@ -30,7 +30,7 @@ from django.db.models import Max, Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
-from tournaments.common import languages
+from tournaments.clubs import languages
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import LeagueReminder, MatchDay
 from tournaments.tasks import send_league_reminder_task

@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events import services
 from tournaments.events.models import Round
+from tournaments.leagues import league_table
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues import services as leagues
 from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayPostponement
-from tournaments.results import league_table
 
 #: Match days that still wait to be played (or for their result).
 UNSETTLED = (MatchDay.Status.SCHEDULED, MatchDay.Status.OPEN, MatchDay.Status.CONFIRMED)

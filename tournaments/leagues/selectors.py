@@ -23,8 +23,8 @@ from tournaments.clubs.names import shown_name
 from tournaments.common.errors import Conflict
 from tournaments.events.models import Match, Seat
 from tournaments.events.selectors import scored_matches
+from tournaments.leagues import league_ranking, league_table
 from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay
-from tournaments.results import league_ranking, league_table
 
 PARTIEN_PER_MATCH_DAY = 4
 #: The order of a fixture list everywhere (pages, API, CSV, calendar): by date, match

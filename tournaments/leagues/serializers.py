@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from klammern_site.serializers import ModelSerializer, Serializer
 from tournaments.clubs.models import Player
-from tournaments.common.player_names import PlayerNameField
+from tournaments.clubs.player_names import PlayerNameField
 from tournaments.common.validators import validate_name, validate_slug
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import (

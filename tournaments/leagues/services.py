@@ -32,11 +32,11 @@ from django.utils.translation import gettext_lazy as _
 from games import profiles
 from tournaments.clubs.models import Club, ClubMembership, Player
 from tournaments.common.errors import Conflict, Refused
-from tournaments.draw.seating import league_fixtures
 from tournaments.events import services
 from tournaments.events.models import Match, Round, Seat, Table, Tournament
 from tournaments.formats import LEAGUE
 from tournaments.leagues import selectors as league_selectors
+from tournaments.leagues.fixtures import league_fixtures
 from tournaments.leagues.models import Division, League, LeagueTeam, MatchDay, MatchDayConfirmation
 
 #: The four Partien of a match day in two sittings (rounds of the hidden tournament), as

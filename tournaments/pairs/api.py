@@ -20,15 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
-from tournaments.common.permissions import (
-    NotADevice,
-    organised_club_ids,
-    organises_club,
-    require_organiser,
-    visible_tournaments,
-)
+from tournaments.clubs.permissions import organised_club_ids, organises_club, require_organiser
 from tournaments.events import api
 from tournaments.events.models import Team, Tournament
+from tournaments.events.permissions import NotADevice, visible_tournaments
 from tournaments.events.serializers import RoundSerializer
 from tournaments.pairs import finals
 from tournaments.pairs import services as pairs

@@ -1,11 +1,11 @@
-"""Pure algorithms of the fixed-pair formats and the club season: forming pairs (at random
-or by the card method of seed 002), round-robin fixtures of pairs, seeding by rating (a
-pair's rating, the Swiss order, the finals bracket), the finals bracket (seeding, who
-advances) and the season table over a club's evenings.
+"""Pure algorithms of the fixed-pair formats: forming pairs (at random or by the card
+method of seed 002) and the finals bracket (seeding, by rating too, and who advances).
 
 Values in, values out: the standard library only, no database, no clock, randomness only
 through a ``random.Random`` built from a seed. Loading rows and saving the outcome is the
-job of ``tournaments/pairs/services.py``, ``finals.py`` and the season selector.
+job of ``tournaments/pairs/services.py`` and ``finals.py``. A round robin of pairs and the
+Swiss order by rating are the draw's (``draw/methods/pairs.py``), a pair's rating the
+ratings' (``ratings/elo.py``), the season table the results' (``results/season_ranking.py``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
-from tournaments.draw.seating import LeagueRound, league_fixtures
 from tournaments.results.standings import game_winner
 
 # --------------------------------------------------------------------------- forming pairs
@@ -72,48 +70,12 @@ def _paired_off(order: Sequence[int], cards: Mapping[int, str]) -> PairDraw:
 # --------------------------------------------------------------------------- round robin
 
 
-def round_robin(pairs: Sequence[int], *, home_and_away: bool = False) -> list[LeagueRound]:
-    """Every pair meets every other once (twice, home and away); an odd count gives each
-    pair one round off. The circle method of ``seating.league_fixtures``: the order of
-    ``pairs`` is the seeding, no randomness."""
-    return league_fixtures(list(pairs), home_and_away=home_and_away)
-
-
 # --------------------------------------------------------------------------- by rating
-
-
-def pair_rating(player_ratings: Iterable[float]) -> float:
-    """A pair's rating: the sum of its players' mu (docs/ratings.md: openskill rates a
-    team by the sum of its players' mu, so this is the strength the model expects)."""
-    return math.fsum(player_ratings)
 
 
 def by_rating(entrants: Iterable[int], ratings: Mapping[int, float]) -> list[int]:
     """The entrants best first by rating; equal ratings in id (registration) order."""
     return sorted(set(entrants), key=lambda e: (-ratings[e], e))
-
-
-def swiss_seeding(
-    entrants: Iterable[int],
-    *,
-    scores: Mapping[int, int | float],
-    standing: Sequence[int],
-    ratings: Mapping[int, float],
-) -> list[int]:
-    """The Swiss order seeded by rating, best first: by score (the standings' first
-    criterion), equal scores by rating, then by ``standing`` (the standings' order, best
-    first). Entrants without a score (round 1, a late pair) follow, by rating."""
-    place = {e: i for i, e in enumerate(standing)}
-    return sorted(
-        set(entrants),
-        key=lambda e: (
-            e not in scores,
-            -scores.get(e, 0),
-            -ratings[e],
-            place.get(e, len(place)),
-            e,
-        ),
-    )
 
 
 # --------------------------------------------------------------------------- finals
@@ -242,69 +204,3 @@ def final_placings(played: Sequence[FinishedMatch]) -> dict[int, int]:
     if "P3" in by_slot:
         places[by_slot["P3"].winner], places[by_slot["P3"].loser] = 3, 4
     return places
-
-
-# --------------------------------------------------------------------------- season table
-
-
-@dataclass(frozen=True)
-class SeasonRow:
-    rank: int | None  # None: fewer evenings than the minimum, listed below the ranked
-    player: int
-    evenings: int
-    counted: tuple[int, ...]  # ids of the evenings whose points count, best first
-    total: int | float
-    best: int | float
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "rank": self.rank,
-            "player": self.player,
-            "evenings": self.evenings,
-            "counted": list(self.counted),
-            "total": self.total,
-            "best": self.best,
-        }
-
-
-def season_table(
-    evenings: Iterable[tuple[int, Mapping[int, int | float | Fraction]]],
-    *,
-    best_of: int | None = None,
-    min_evenings: int = 1,
-) -> list[SeasonRow]:
-    """RULES.md, "Season of club evenings": each player's score is the sum of the best
-    ``best_of`` (None: all) evenings' tournament points; only players with at least
-    ``min_evenings`` evenings are ranked. Ties: more evenings played, then the better
-    single evening; still tied: the same rank. Unranked players follow, by total."""
-    scores: dict[int, list[tuple[int | float | Fraction, int]]] = {}
-    for evening, points in evenings:
-        for player, value in points.items():
-            scores.setdefault(player, []).append((value, evening))
-    rows = []
-    for player, played in scores.items():
-        best = sorted(played, key=lambda s: (-s[0], s[1]))
-        counted = best if best_of is None else best[:best_of]
-        total = sum((s[0] for s in counted), start=Fraction(0))
-        rows.append((player, len(played), tuple(e for _, e in counted), total, best[0][0]))
-    ranked = [r for r in rows if r[1] >= min_evenings]
-    unranked = [r for r in rows if r[1] < min_evenings]
-    out: list[SeasonRow] = []
-    ranked.sort(key=lambda r: (-r[3], -r[1], -r[4], r[0]))
-    for i, row in enumerate(ranked):
-        tied = i and _season_key(ranked[i - 1]) == _season_key(row)
-        rank = out[-1].rank if tied else i + 1
-        out.append(SeasonRow(rank, row[0], row[1], row[2], _plain(row[3]), _plain(row[4])))
-    for row in sorted(unranked, key=lambda r: (-r[3], -r[1], r[0])):
-        out.append(SeasonRow(None, row[0], row[1], row[2], _plain(row[3]), _plain(row[4])))
-    return out
-
-
-def _season_key(row: tuple[object, ...]) -> tuple[object, ...]:
-    return row[3], row[1], row[4]
-
-
-def _plain(value: int | float | Fraction) -> int | float:
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else float(value)
-    return value

@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.clubs.models import Player
 from tournaments.common.errors import Conflict, Refused
 from tournaments.events.models import Match, Registration, Team, TeamMember, Tournament
+from tournaments.events.versions import notify_results_changed
 from tournaments.formats import PAIRS_AND_FINALS, format_profile
 from tournaments.pairs import formats
-from tournaments.results.versions import notify_results_changed
 
 DRAW_METHODS = ("random", "cards")
 NAME_MAX = 200

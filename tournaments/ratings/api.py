@@ -25,9 +25,10 @@ from games import profiles
 from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import Serializer
 from tournaments.clubs.models import Club, Player
+from tournaments.clubs.permissions import organises_club
+from tournaments.clubs.player_names import name_for
 from tournaments.common.errors import Refused
-from tournaments.common.permissions import NotADevice, organises_club, visible_tournaments
-from tournaments.common.player_names import name_for
+from tournaments.events.permissions import NotADevice, visible_tournaments
 from tournaments.ratings import services as rating_services
 from tournaments.ratings.models import RatingList
 

@@ -152,3 +152,9 @@ def _combine(before: Skill, afters: list[tuple[float, float]]) -> Skill:
     for factor in sorted(after[1] ** 2 / before.sigma**2 for after in afters):
         variance *= factor
     return Skill(mu=mu, sigma=math.sqrt(variance), games=games)
+
+
+def pair_rating(player_ratings: Iterable[float]) -> float:
+    """A pair's rating: the sum of its players' mu (docs/ratings.md: openskill rates a
+    team by the sum of its players' mu, so this is the strength the model expects)."""
+    return math.fsum(player_ratings)

@@ -44,41 +44,13 @@ from tournaments import formats as format_profiles
 from tournaments.clubs.models import Club, Player
 from tournaments.events import selectors
 from tournaments.events.models import Match, Round, Seat, Tournament
-from tournaments.pairs import formats
+from tournaments.events.versions import RATINGS_FLAG, clear_queued_flag, clubs_of
+from tournaments.formats import boards as duplicate
 from tournaments.ratings import elo as ratings
 from tournaments.ratings.models import PlayerRating, RatedRound, RatingChange, RatingList
-from tournaments.results import duplicate, standings
-from tournaments.results.versions import RATINGS_FLAG, clear_queued_flag, enqueue_ratings_recompute
-from tournaments.tasks import rate_closed_round_task
-
-# --- queueing -------------------------------------------------------------------------
-
-
-def queue_round_rating(*, round_id: int) -> None:
-    """After the commit, rate the closed round (``close_round`` calls this)."""
-    transaction.on_commit(lambda: rate_closed_round_task.delay(round_id), robust=True)
-
-
-def queue_ratings_recompute(*, tournament_id: int) -> None:
-    """After the commit, recompute the ratings of the tournament's clubs from scratch
-    (``finish_tournament`` calls this: deals entered into closed rounds count now; and
-    ``correct_deal`` for a deal of a closed, i.e. rated, round). Coalesced per club."""
-    tournament = Tournament.objects.select_related("league_match_day__away").get(pk=tournament_id)
-    for club_id in _clubs_of(tournament):
-        transaction.on_commit(
-            lambda club_id=club_id: enqueue_ratings_recompute(club_id=club_id), robust=True
-        )
-
+from tournaments.results import standings
 
 # --- games ----------------------------------------------------------------------------
-
-
-def _clubs_of(tournament: Tournament) -> list[int]:
-    clubs = [tournament.club_id]
-    match_day = getattr(tournament, "league_match_day", None)
-    if match_day is not None and match_day.away.club_id not in clubs:
-        clubs.append(match_day.away.club_id)
-    return clubs
 
 
 def closed_rounds(club_id: int) -> QuerySet[Round]:
@@ -186,7 +158,7 @@ def rate_closed_round(*, round_id: int) -> None:
     if round_ is None or round_.status != Round.Status.CLOSED:
         return
     pool = pool_of(round_.tournament)
-    for club_id in _clubs_of(round_.tournament):
+    for club_id in clubs_of(round_.tournament):
         ledger = _lock(club_id)
         if RatedRound.objects.filter(club_id=club_id, round=round_).exists():
             continue
@@ -426,10 +398,10 @@ def pair_ratings(
     *, club_id: int, pairs: Mapping[int, Sequence[int]], pool: str = profiles.DEFAULT_RATING_POOL
 ) -> dict[int, float]:
     """Each pair's rating at the club in a pool: the sum of its players' mu
-    (``formats.pair_rating``)."""
+    (``elo.pair_rating``)."""
     everyone = {p for members in pairs.values() for p in members}
     mus = mus_of(club_id=club_id, player_ids=everyone, pool=pool)
-    return {pair: formats.pair_rating(mus[p] for p in players) for pair, players in pairs.items()}
+    return {pair: ratings.pair_rating(mus[p] for p in players) for pair, players in pairs.items()}
 
 
 def player_is_public(player: Player) -> bool:

@@ -3,7 +3,7 @@
 The evenings are the finished tournaments of the season (as for the club tables, a
 running evening enters when it is finished). An evening's score is a player's
 tournament points in its standings; in a pairs tournament both players of a pair score
-the pair's points. ``formats.season_table`` ranks by the best N evenings among players
+the pair's points. ``season_ranking.season_table`` ranks by the best N evenings among players
 with at least M. Each row also keeps the player's points of every evening (``scores``, in
 the order of ``evenings``; None where they did not play) for the CSV. Computed on demand
 from the standings (stored snapshots when they are current), cached per club results
@@ -18,8 +18,7 @@ from django.core.cache import cache
 
 from tournaments.clubs.models import Player, Season
 from tournaments.events.models import TeamMember, Tournament
-from tournaments.pairs import formats
-from tournaments.results import snapshots
+from tournaments.results import season_ranking, snapshots
 from tournaments.results.models import StandingsSnapshot
 
 CACHE_SECONDS = 300
@@ -65,7 +64,7 @@ def season_evenings(season: Season) -> list[Tournament]:
 def compute_season_table(season: Season) -> dict[str, Any]:
     evenings = season_evenings(season)
     points = [(t.pk, evening_points(t)) for t in evenings]
-    rows = formats.season_table(
+    rows = season_ranking.season_table(
         points,
         best_of=season.best_of,
         min_evenings=season.min_evenings,

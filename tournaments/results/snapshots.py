@@ -30,26 +30,21 @@ from rest_framework.utils.encoders import JSONEncoder
 from klammern_site import metrics
 from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.common import validators
 from tournaments.deals import visibility
 from tournaments.events import selectors
+from tournaments.events import versions as results
 from tournaments.events.models import Bye, Match, Round, Team, TeamMember, Tournament
+from tournaments.formats import boards as duplicate
 from tournaments.history.models import ImportedEvening, ImportedResult
-from tournaments.results import duplicate, standings
-from tournaments.results import versions as results
+from tournaments.results import standings
 from tournaments.results.models import ClubSnapshot, StandingsSnapshot
 
 logger = logging.getLogger(__name__)
 
+#: The organiser's tie-break names (``validators.TIEBREAK_NAMES``) as criteria.
 TIEBREAK_NAMES = {
-    "match_points": standings.TieBreak.TOURNAMENT_POINTS,
-    "tournament_points": standings.TieBreak.TOURNAMENT_POINTS,
-    "games_won": standings.TieBreak.GAMES_WON,
-    "point_difference": standings.TieBreak.POINT_DIFFERENCE,
-    "points": standings.TieBreak.AUGEN,
-    "augen": standings.TieBreak.AUGEN,
-    "opponents_strength": standings.TieBreak.BUCHHOLZ,
-    "buchholz": standings.TieBreak.BUCHHOLZ,
-    "head_to_head": standings.TieBreak.HEAD_TO_HEAD,
+    name: standings.TieBreak(criterion) for name, criterion in validators.TIEBREAK_NAMES.items()
 }
 
 

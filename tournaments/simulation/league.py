@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from games import profiles
 from games.engine import check, next_dealer, random_deal, score_liga
-from tournaments.results import league_table
+from tournaments.leagues import league_table
 
 from .client import ApiError, Reply, expect
 

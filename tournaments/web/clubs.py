@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import profiles
-from tournaments.clubs import privacy
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import MAX_BOSS_WINDOW, Club, ClubMembership, Season
 from tournaments.clubs.names import NameStyle
@@ -33,6 +32,7 @@ from tournaments.common.validators import (
 )
 from tournaments.events import services
 from tournaments.leagues import selectors as league_selectors
+from tournaments.members import privacy
 from tournaments.results import seasons
 
 from . import csv_export, publishing
@@ -303,7 +303,7 @@ def club_settings(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _club_page(request, club, settings_form=form)
     changes = {field: value for field, value in form.cleaned_data.items() if value is not None}
-    clubs.update_club(club=club, changes=changes)
+    services.update_club(club=club, changes=changes)
     messages.success(request, _("The club's settings are saved."))
     return redirect("console-club", pk=club.pk)
 

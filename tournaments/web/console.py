@@ -24,8 +24,8 @@ from django.views.decorators.http import require_POST
 
 from games import profiles
 from games.models import DealVersion
+from tournaments.access.authentication import find_usable_credential
 from tournaments.clubs.models import ApiToken, Club, Player
-from tournaments.common.authentication import find_usable_credential
 from tournaments.common.errors import ApplicationError
 from tournaments.draw import services as draw
 from tournaments.events import services

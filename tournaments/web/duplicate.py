@@ -16,10 +16,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.engine_messages import suit_context
-from tournaments.common.permissions import organises_club, visible_tournaments
 from tournaments.deals import travellers
 from tournaments.events.models import Round, Tournament
+from tournaments.events.permissions import visible_tournaments
 from tournaments.events.selectors import tournament_suits
 from tournaments.formats import format_profile
 

@@ -14,7 +14,7 @@ from tournaments.clubs.models import Club
 from tournaments.common.validators import validate_name
 from tournaments.events.models import MAX_DEALS_PER_MATCH, MAX_LIGA_TARGET, Tournament
 
-# The tie-break names the platform knows (``services.TIEBREAK_NAMES``); the first must be
+# The tie-break names the platform knows (``common.validators.TIEBREAK_NAMES``); the first must be
 # a score, since Buchholz and head-to-head are computed from it.
 SCORES = [
     ("tournament_points", _("Tournament points (2 per win, 1 per draw)")),

@@ -13,13 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
-from tournaments.common import lockout
-from tournaments.common.auth_views import too_many_failures_page
-from tournaments.common.authentication import find_usable_credential
+from tournaments.access import lockout
+from tournaments.access.auth_views import too_many_failures_page
+from tournaments.access.authentication import find_usable_credential
 from tournaments.common.engine_messages import rank_labels_json, suit_context
-from tournaments.common.permissions import visible_tournaments
 from tournaments.deals import hand_records, replay
 from tournaments.events.models import DeviceCredential, Match
+from tournaments.events.permissions import visible_tournaments
 from tournaments.events.selectors import tournament_suits
 from tournaments.formats import format_profile
 

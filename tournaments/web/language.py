@@ -6,7 +6,7 @@ anonymous visitor (and cached as such), and the switch works without JavaScript,
 in or not. An unknown language is 404; a ``next`` that is missing or points to another
 host or scheme goes to the home page. Django's POST view stays at ``/i18n/setlang/``.
 A signed-in user's choice is also remembered for the e-mails the site sends them
-(``tournaments.common.languages``).
+(``tournaments.clubs.languages``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from tournaments.common import languages
+from tournaments.clubs import languages
 
 
 def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:

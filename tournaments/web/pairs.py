@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.clubs import services as clubs
 from tournaments.clubs.models import Player
 from tournaments.events import services
 from tournaments.events.models import Round, Team, Tournament
@@ -106,7 +105,7 @@ def pairs_command(request: HttpRequest, pk: int, command: str) -> HttpResponse:
             messages.success(request, _("The pairing of rounds is saved."))
     elif command == "season":
         season = tournament.club.seasons.filter(pk=post.get("season") or 0).first()
-        _attempt(request, lambda: clubs.assign_season(tournament=tournament, season=season))
+        _attempt(request, lambda: services.assign_season(tournament=tournament, season=season))
     elif command in ("finals", "finals-next"):
         return _finals(request, tournament, command)
     else:

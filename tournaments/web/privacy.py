@@ -24,14 +24,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from tournaments.clubs import privacy
-from tournaments.clubs import services as clubs
-from tournaments.clubs.data_export import flat_rows, player_data
 from tournaments.clubs.models import Club
 from tournaments.clubs.names import NameStyle
 from tournaments.common.errors import ApplicationError
 from tournaments.common.validators import validate_name, validate_text
+from tournaments.events import services as event_services
 from tournaments.events.models import Registration
+from tournaments.members import privacy
+from tournaments.members.data_export import flat_rows, player_data
 
 from . import csv_export
 from .clubs import organised_club
@@ -157,7 +157,7 @@ def club_imprint(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         form = ImprintForm(request.POST)
         if form.is_valid():
-            clubs.update_club(club=club, changes=form.cleaned_data)
+            event_services.update_club(club=club, changes=form.cleaned_data)
             messages.success(request, _("The imprint and the privacy notice are saved."))
             return redirect("console-club-imprint", pk=club.pk)
         messages.error(request, form_problems(form))

@@ -24,11 +24,12 @@ from django.views.decorators.http import condition
 
 from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.clubs.permissions import organises_club
 from tournaments.common.engine_messages import suit_context
-from tournaments.common.permissions import organises_club, visible_tournaments
 from tournaments.deals import par_selectors
 from tournaments.events import selectors as tournament_selectors
 from tournaments.events.models import Round, Seat, Table, Tournament
+from tournaments.events.permissions import visible_tournaments
 from tournaments.pairs import finals
 from tournaments.results import seasons, snapshots
 

@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 
 from games import profiles
 from tournaments.clubs.models import Club, Player
-from tournaments.common.permissions import visible_tournaments
+from tournaments.events.permissions import visible_tournaments
 from tournaments.ratings import services as rating_services
 from tournaments.ratings.models import RatingList
 

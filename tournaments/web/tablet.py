@@ -24,9 +24,9 @@ from django.views.decorators.cache import never_cache
 
 from games import engine, profiles
 from games.models import DealVersion
-from tournaments.common import lockout
-from tournaments.common.auth_views import too_many_failures_page
-from tournaments.common.authentication import find_usable_credential
+from tournaments.access import lockout
+from tournaments.access.auth_views import too_many_failures_page
+from tournaments.access.authentication import find_usable_credential
 from tournaments.common.engine_messages import (
     entry_form_context,
     sheet_error_templates,
@@ -48,14 +48,14 @@ from tournaments.events.selectors import (
     tournament_suits,
 )
 from tournaments.formats import FormatProfile, format_profile
-from tournaments.results import duplicate
+from tournaments.formats import boards as duplicate
 
 from . import preset_entry
 
 
 def _credential(request: HttpRequest, code: str) -> DeviceCredential | HttpResponse:
     """The table's credential, or the page refusing the code (429 for an unusable code
-    while failed codes lock the client's address, see ``tournaments.common.lockout``; a usable
+    while failed codes lock the client's address, see ``tournaments.access.lockout``; a usable
     code is always accepted)."""
     credential = find_usable_credential(code)
     if credential is None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.common.auth_views import LockoutLoginView, TokenRevokingLogoutView
+from tournaments.access.auth_views import LockoutLoginView, TokenRevokingLogoutView
 
 from . import (
     api_tokens,

@@ -4,7 +4,8 @@ table, optionally Swiss-style by standing.
 Decisions
 - Planned one round at a time: with few pairs a late round of a full round robin can be
   cornered into one repeat (10 pairs: round 8 in about a quarter of seeds);
-  ``league_fixtures`` (``league``) gives a perfect round robin when the schedule is fixed.
+  ``league_fixtures`` (``leagues/fixtures.py``) gives a perfect round robin when the
+  schedule is fixed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tournaments.draw.methods.base import (
     draw_dict,
     pair_key,
 )
+from tournaments.leagues.fixtures import LeagueRound, league_fixtures
 
 
 @dataclass(frozen=True)
@@ -166,3 +168,36 @@ def _orient_pair(a: int, b: int, history: PairHistory, rng: random.Random) -> Pa
     if first_a == first_b:
         return (a, b) if rng.random() < 0.5 else (b, a)
     return (a, b) if first_a < first_b else (b, a)
+
+
+# --------------------------------------------------------------------------- schedules and seeding
+
+
+def round_robin(pairs: Sequence[int], *, home_and_away: bool = False) -> list[LeagueRound]:
+    """Every pair meets every other once (twice, home and away); an odd count gives each
+    pair one round off. The circle method of ``seating.league_fixtures``: the order of
+    ``pairs`` is the seeding, no randomness."""
+    return league_fixtures(list(pairs), home_and_away=home_and_away)
+
+
+def swiss_seeding(
+    entrants: Iterable[int],
+    *,
+    scores: Mapping[int, int | float],
+    standing: Sequence[int],
+    ratings: Mapping[int, float],
+) -> list[int]:
+    """The Swiss order seeded by rating, best first: by score (the standings' first
+    criterion), equal scores by rating, then by ``standing`` (the standings' order, best
+    first). Entrants without a score (round 1, a late pair) follow, by rating."""
+    place = {e: i for i, e in enumerate(standing)}
+    return sorted(
+        set(entrants),
+        key=lambda e: (
+            e not in scores,
+            -scores.get(e, 0),
+            -ratings[e],
+            place.get(e, len(place)),
+            e,
+        ),
+    )

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.clubs.models import ClubMembership, Player
-from tournaments.common.permissions import organised_club_ids
+from tournaments.clubs.permissions import organised_club_ids
 
 
 def organised_player_ids(user: Any) -> set[int]:

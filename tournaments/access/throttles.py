@@ -29,7 +29,7 @@ from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, SimpleRateThrottle
 
-from tournaments.common.permissions import device_of
+from tournaments.events.permissions import device_of
 
 logger = logging.getLogger(__name__)
 

@@ -3,10 +3,10 @@ issues a new one at every sign-in, ``GET /api/auth/tokens/`` lists the caller's,
 ``DELETE /api/auth/tokens/{id}/`` revokes one of them, ``DELETE /api/auth/token/`` the one
 presented), the organisers' login page (``/accounts/login/``), both sign-ins answering 429
 while wrong passwords lock the client's address or the account at that address
-(``tournaments.common.lockout``), and the site's logout, which also revokes the API tokens
+(``tournaments.access.lockout``), and the site's logout, which also revokes the API tokens
 issued to that browser's session (never the scripts' tokens).
 A successful sign-in on the page remembers the language the page was read in
-(``tournaments.common.languages``: the league reminders write to the user in it).
+(``tournaments.clubs.languages``: the league reminders write to the user in it).
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
 from klammern_site.serializers import ModelSerializer, Serializer
+from tournaments.access import lockout
+from tournaments.clubs import languages
 from tournaments.clubs import services as clubs
 from tournaments.clubs.models import ApiToken
-from tournaments.common import languages, lockout
-from tournaments.common.permissions import NotADevice
 from tournaments.common.validators import validate_name
+from tournaments.events.permissions import NotADevice
 
 #: The session key under which a browser's session keeps the ids of the API tokens issued
 #: to it (its logout revokes them).

@@ -37,7 +37,7 @@ from tournaments.events.models import DeviceCredential
 
 
 class DeviceAuthenticationScheme(OpenApiAuthenticationExtension):
-    target_class = "tournaments.common.authentication.DeviceAuthentication"
+    target_class = "tournaments.access.authentication.DeviceAuthentication"
     name = "deviceAuth"
 
     def get_security_definition(self, auto_schema: object) -> dict[str, str]:

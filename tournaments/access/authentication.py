@@ -2,7 +2,7 @@
 tokens that expire (``Authorization: Token <token>``).
 
 A valid device code authenticates as an anonymous user with ``request.auth`` set to the
-``DeviceCredential``; permissions in ``tournaments/common/permissions.py`` then restrict the
+``DeviceCredential``; permissions in ``tournaments/events/permissions.py`` then restrict the
 device to its own table. A usable code is always accepted, also from an address locked
 for wrong codes (``lockout``): other tablets' typing errors never lock a venue out. This
 module does not issue device codes (see ``services.issue_device_code``).
@@ -12,7 +12,7 @@ An organiser's API token (``ApiToken``) belongs to one client: every sign-in at
 its owner, and the user's other tokens keep working. Only its hash is stored. It lives
 ``API_TOKEN_TTL_HOURS`` from its issue: past that it authenticates nobody and is deleted.
 This module does not issue or revoke tokens (``clubs.services``, called from
-``tournaments.common.auth_views``).
+``tournaments.access.auth_views``).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from tournaments.access import lockout
 from tournaments.clubs.models import ApiToken, hash_api_token
-from tournaments.common import lockout
 from tournaments.events.models import (
     DeviceCredential,
     Match,

@@ -1,11 +1,10 @@
-"""Onboarding and seasons through the API.
+"""Onboarding through the API (the seasons are ``tournaments/results/api.py``).
 
 - ``POST /api/auth/signup/``: a new account (anonymous), answered with an API token
 - ``POST /api/clubs/``: a new club; the caller organises it
 - ``PUT|PATCH /api/clubs/{id}/``: its organisers change its name, city, KlammernBoss window
 - ``POST /api/clubs/{id}/invitations/``: a single-use link that makes another user an organiser
 - ``POST /api/invitations/accept/``: accept one (logged in)
-- ``GET|POST /api/seasons/``, ``GET|PATCH /api/seasons/{id}/``, ``GET /api/seasons/{id}/table/``
 
 Table devices are refused everywhere (``NotADevice``, the default).
 """
@@ -14,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import mixins, permissions, status
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,22 +24,19 @@ from rest_framework.views import APIView
 
 from klammern_site.parsers import ParsedBody
 from tournaments.clubs import services as clubs
-from tournaments.clubs.models import Club, Season
-from tournaments.common.permissions import NotADevice, require_organiser
-from tournaments.events import api
-from tournaments.pairs.serializers import (
+from tournaments.clubs.permissions import require_organiser
+from tournaments.clubs.serializers import (
     ClubCreateSerializer,
     ClubDetailSerializer,
     ClubUpdateSerializer,
     InvitationAcceptSerializer,
     InvitationSerializer,
-    SeasonSerializer,
-    SeasonTableSerializer,
-    SeasonUpdateSerializer,
     SignedUpSerializer,
     SignUpSerializer,
 )
-from tournaments.results import seasons
+from tournaments.events import api
+from tournaments.events import services as event_services
+from tournaments.events.permissions import NotADevice
 
 
 class SignUpView(ParsedBody, APIView):
@@ -86,7 +81,7 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, api.ClubView
         require_organiser(request.user, club.pk)
         data = ClubUpdateSerializer(club, data=request.data, partial=kwargs.get("partial", False))
         data.is_valid(raise_exception=True)
-        club = clubs.update_club(club=club, changes=dict(data.validated_data))
+        club = event_services.update_club(club=club, changes=dict(data.validated_data))
         return Response(ClubDetailSerializer(club).data)
 
     @extend_schema(request=ClubUpdateSerializer(partial=True), responses=ClubDetailSerializer)
@@ -122,47 +117,3 @@ class InvitationAcceptView(ParsedBody, APIView):
         data.is_valid(raise_exception=True)
         club = clubs.accept_invitation(token=data.validated_data["token"], user=request.user)
         return Response(ClubDetailSerializer(club).data)
-
-
-class SeasonViewSet(
-    ParsedBody,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    mixins.CreateModelMixin,
-    mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
-):
-    """Seasons of club evenings, public; organisers create and change their club's."""
-
-    serializer_class = SeasonSerializer
-    filterset_fields = ["club"]
-
-    def get_queryset(self) -> QuerySet[Season]:
-        return Season.objects.select_related("club").order_by("club", "-starts_on")
-
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = SeasonSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = dict(data.validated_data)
-        club: Club = fields.pop("club")
-        require_organiser(request.user, club.pk)
-        season = clubs.create_season(club=club, **fields)
-        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(request=SeasonUpdateSerializer, responses=SeasonSerializer)
-    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        season = self.get_object()
-        require_organiser(request.user, season.club_id)
-        data = SeasonUpdateSerializer(
-            season, data=request.data, partial=kwargs.get("partial", False)
-        )
-        data.is_valid(raise_exception=True)
-        season = clubs.update_season(season=season, changes=dict(data.validated_data))
-        return Response(SeasonSerializer(season).data)
-
-    @extend_schema(responses=SeasonTableSerializer)
-    @action(detail=True, methods=["get"])
-    def table(self, request: Request, pk: str) -> Response:
-        """The season table: the sum of each player's best N evenings' tournament points
-        among players with at least M evenings (finished evenings only)."""
-        return Response(seasons.season_table(self.get_object()))

@@ -9,6 +9,10 @@ in one round trip to the cache. A flag in the cache marks a queued task, so a bu
 results coalesces into one; a flag older than ``FLAG_STALE_SECONDS`` is presumed lost
 and the beat task replaces it (``tasks.requeue_lagging_snapshots``).
 
+The ratings are queued here too (``queue_round_rating`` when a round closes,
+``queue_ratings_recompute`` when a rated result changes): the services that change
+results sit below the ratings and only queue their work; ``ratings/services.py`` rates.
+
 This module does not compute standings (``snapshots``) and knows nothing of HTTP.
 """
 
@@ -35,6 +39,7 @@ from tournaments.clubs.models import Club
 from tournaments.events.models import Round, Tournament
 from tournaments.tasks import (
     draw_round_task,
+    rate_closed_round_task,
     recompute_club_leaderboards_task,
     recompute_club_ratings_task,
     recompute_standings_task,
@@ -228,6 +233,32 @@ def enqueue_ratings_recompute(*, club_id: int) -> bool:
         lambda: _send_recompute(recompute_club_ratings_task, club_id),
         force=True,
     )
+
+
+def queue_round_rating(*, round_id: int) -> None:
+    """After the commit, rate the closed round (``close_round`` calls this)."""
+    transaction.on_commit(lambda: rate_closed_round_task.delay(round_id), robust=True)
+
+
+def queue_ratings_recompute(*, tournament_id: int) -> None:
+    """After the commit, recompute the ratings of the tournament's clubs from scratch
+    (``finish_tournament`` calls this: deals entered into closed rounds count now; and
+    ``correct_deal`` for a deal of a closed, i.e. rated, round). Coalesced per club."""
+    tournament = Tournament.objects.select_related("league_match_day__away").get(pk=tournament_id)
+    for club_id in clubs_of(tournament):
+        transaction.on_commit(
+            lambda club_id=club_id: enqueue_ratings_recompute(club_id=club_id), robust=True
+        )
+
+
+def clubs_of(tournament: Tournament) -> list[int]:
+    """The clubs whose ratings the tournament's games count for: its own, and the away
+    club of a league match day (a hidden tournament of the home club)."""
+    clubs = [tournament.club_id]
+    match_day = getattr(tournament, "league_match_day", None)
+    if match_day is not None and match_day.away.club_id not in clubs:
+        clubs.append(match_day.away.club_id)
+    return clubs
 
 
 def _enqueue_once(flag: str, send: Callable[[], None], *, force: bool = False) -> bool:

@@ -9,9 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.draw.methods.base import (
-    Pair,
-)
+Pair = tuple[int, int]  # two team ids, home first
 
 
 @dataclass(frozen=True)
