@@ -146,6 +146,7 @@ class SeasonTableSerializer(Serializer):
     best_of = serializers.IntegerField(allow_null=True)
     min_evenings = serializers.IntegerField()
     evenings = serializers.ListField(child=serializers.DictField())
+    imported = serializers.IntegerField(help_text="How many of the evenings are imported.")
     rows = SeasonRowSerializer(many=True)
 
 

@@ -403,14 +403,16 @@ def _imported_evenings(club: Club) -> list[ClubEvening]:
             imported_evening_name(e),
             (e.date, 0, e.pk),
         )
-        for e in ImportedEvening.objects.filter(club=club)
+        for e in ImportedEvening.objects.filter(club=club).select_related("club_season")
     ]
 
 
 def imported_evening_name(evening: ImportedEvening) -> str:
-    """How the title history names an imported evening: its date (and past season)."""
+    """How the title history and the season table name an imported evening: its date,
+    after its season's name (the club's season it counts in, else as the file has it)."""
     day = evening.date.isoformat()
-    return f"{evening.season} {day}" if evening.season else day
+    season = evening.club_season.name if evening.club_season else evening.season
+    return f"{season} {day}" if season else day
 
 
 def club_evenings(
