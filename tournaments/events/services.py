@@ -37,8 +37,9 @@ from tournaments.events.models import (
     Tournament,
     hash_device_code,
 )
+from tournaments.history.models import ImportedResult
 from tournaments.ratings.services import queue_ratings_recompute, queue_round_rating
-from tournaments.results.versions import notify_results_changed
+from tournaments.results.versions import notify_club_changed, notify_results_changed
 
 FINISHED = _("The tournament is finished.")
 
@@ -80,11 +81,15 @@ def update_player(*, player: Player, changes: dict[str, Any]) -> Player:
 
 
 def _notify_tables_of(player: Player) -> None:
-    """Bump the results version of every tournament the player is registered in."""
+    """Bump the results version of every tournament the player is registered in, and of
+    every club whose imported history names the player (its club tables name them too)."""
     for tournament_id in Tournament.objects.filter(registrations__player=player).values_list(
         "pk", flat=True
     ):
         _entrants_changed(tournament_id)
+    imported = ImportedResult.objects.filter(player=player).values_list("evening__club_id")
+    for club_id in imported.distinct().order_by():
+        notify_club_changed(club_id=club_id[0])
 
 
 def _entrants_changed(tournament_id: int) -> None:
