@@ -24,6 +24,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from tournaments.clubs.models import Player, Season
+from tournaments.clubs.names import in_reader_language
 from tournaments.events.models import TeamMember, Tournament
 from tournaments.history.models import ImportedEvening
 from tournaments.pairs import formats
@@ -127,7 +128,7 @@ def compute_season_table(season: Season) -> dict[str, Any]:
         best_of=season.best_of,
         min_evenings=season.min_evenings,
     )
-    names = Player.objects.public_names([r.player for r in rows])
+    names = Player.objects.stored_names([r.player for r in rows])
     return {
         "season": season.pk,
         "name": season.name,
@@ -138,7 +139,7 @@ def compute_season_table(season: Season) -> dict[str, Any]:
         "rows": [
             {
                 **row.to_dict(),
-                "name": names.get(row.player, ""),
+                **names.get(row.player, {"name": ""}),
                 "scores": [e.points.get(row.player) for e in evenings],
             }
             for row in rows
@@ -147,7 +148,8 @@ def compute_season_table(season: Season) -> dict[str, Any]:
 
 
 def season_table(season: Season) -> dict[str, Any]:
-    """The season table, cached until a result of the club or the season changes."""
+    """The season table, cached until a result of the club or the season changes, its
+    players named in the reader's language (``names.in_reader_language``)."""
     key = (
         f"season-table-v2:{season.pk}:{season.club.results_version}:{season.best_of}:"
         f"{season.min_evenings}:{season.tournaments.filter(status='finished').count()}"
@@ -156,4 +158,4 @@ def season_table(season: Season) -> dict[str, Any]:
     if table is None:
         table = compute_season_table(season)
         cache.set(key, table, CACHE_SECONDS)
-    return table  # type: ignore[no-any-return]
+    return {**table, "rows": in_reader_language(table["rows"])}
