@@ -129,15 +129,12 @@ class PlayerQuerySet(models.QuerySet["Player"]):
     def public_names(self, ids: object = None) -> dict[int, str]:
         """The public name (``names.shown_name``) of each player, by id: of those in
         ``ids``, or of the whole queryset."""
-        rows = self if ids is None else self.filter(pk__in=ids)
-        return {
-            pk: shown_name(name, style, number)
-            for pk, name, style, number in rows.values_list("pk", "name", "name_style", "pseudonym")
-        }
+        return {pk: fields["name"] for pk, fields in self.stored_names(ids).items()}
 
     def stored_names(self, ids: object = None) -> dict[int, dict[str, Any]]:
         """Each player's name as a stored table keeps it (``names.stored_name``: the public
-        name and an anonymised player's pseudonym number), by id, like ``public_names``."""
+        name and an anonymised player's pseudonym number), by id: of those in ``ids``, or
+        of the whole queryset."""
         rows = self if ids is None else self.filter(pk__in=ids)
         return {
             pk: stored_name(name, style, number)
