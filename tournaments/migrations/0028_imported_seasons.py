@@ -5,20 +5,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0027_history_import'),
+        ("tournaments", "0027_history_import"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='historyimport',
-            name='created_seasons',
-            field=models.ManyToManyField(blank=True, related_name='history_imports', to='tournaments.season', verbose_name='seasons created'),
+            model_name="historyimport",
+            name="created_seasons",
+            field=models.ManyToManyField(
+                blank=True,
+                related_name="history_imports",
+                to="tournaments.season",
+                verbose_name="seasons created",
+            ),
         ),
         migrations.AddField(
-            model_name='importedevening',
-            name='club_season',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='imported_evenings', to='tournaments.season', verbose_name='club season'),
+            model_name="importedevening",
+            name="club_season",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="imported_evenings",
+                to="tournaments.season",
+                verbose_name="club season",
+            ),
         ),
     ]
