@@ -172,7 +172,10 @@ def test_season_table_through_the_api(club_a: Any, organiser: Any) -> None:
     services.start_tournament(tournament=tournament)
     services.finish_tournament(tournament=tournament)
     table = client.get(f"/api/seasons/{season.pk}/table/").json()
-    assert table["evenings"] == [{"tournament": tournament.pk, "name": "Abend"}]
+    assert table["evenings"] == [
+        {"evening": tournament.pk, "tournament": tournament.pk, "name": "Abend", "imported": False}
+    ]
+    assert table["imported"] == 0
     assert len(table["rows"]) == 4 and {r["total"] for r in table["rows"]} == {0}
 
 

@@ -10,15 +10,15 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.conftest import Event, client_for, make_event
-from tests.support.clients import Client
+from tests.support.clients import Client, committed
 from tests.web.test_publishing import play_evening
-from tournaments.clubs.models import ApiToken, Club, OrganiserInvitation, Player
-from tournaments.clubs.names import NameStyle, styled_name
+from tournaments.clubs.models import ApiToken, Club, OrganiserInvitation, Player, Season
+from tournaments.clubs.names import NameStyle, in_reader_language, stored_name, styled_name
 from tournaments.events import services
-from tournaments.events.models import DeviceCredential
+from tournaments.events.models import DeviceCredential, Tournament
 from tournaments.members import privacy, retention
 from tournaments.results import snapshots
 from tournaments.web import selectors
@@ -51,6 +51,22 @@ SURNAMES = [
 )
 def test_a_name_in_each_style(name: str, style: str, shown: str) -> None:
     assert styled_name(name, style) == shown
+
+
+def test_a_stored_name_keeps_the_pseudonym_for_the_readers_language() -> None:
+    with translation.override("de"):
+        rows = [
+            {"player": 17, **stored_name("Spieler 17", NameStyle.FULL, 17)},
+            {"player": 3, **stored_name("Anna Müller", NameStyle.INITIALS)},
+        ]
+    assert rows == [
+        {"player": 17, "name": "Spieler 17", "pseudonym": 17},
+        {"player": 3, "name": "A. M."},
+    ]
+    for language, word in [("en", "Player"), ("fr", "Joueur"), ("nl", "Speler")]:
+        with translation.override(language):
+            assert [r["name"] for r in in_reader_language(rows)] == [f"{word} 17", "A. M."]
+    assert rows[0]["name"] == "Spieler 17"  # the stored rows stay as they are
 
 
 def played_evening(club: Club) -> Event:
@@ -143,10 +159,13 @@ def test_a_club_default_applies_to_new_players(club_a: Club) -> None:
 
 
 def figures(event: Event) -> tuple[Any, ...]:
-    """Every figure of the evening's and the club's tables, without names."""
+    """Every figure of the evening's and the club's tables, without names (a pseudonym's
+    number is one)."""
 
     def strip(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{k: v for k, v in row.items() if "name" not in k} for row in rows]
+        return [
+            {k: v for k, v in row.items() if "name" not in k and k != "pseudonym"} for row in rows
+        ]
 
     standings = snapshots.compute_tournament_standings(tournament_id=event.tournament.pk)
     club = snapshots.compute_club_leaderboards(club_id=event.club.pk)
@@ -188,6 +207,61 @@ def test_anonymising_keeps_every_figure_and_shows_the_pseudonym(
     assert pseudonym in pages[f"/clubs/{club_a.slug}/"]
     with pytest.raises(Exception):  # noqa: B017 - it cannot be done twice
         privacy.anonymise_player(player=player)
+
+
+def stored_pages(event: Event, season: Season) -> list[str]:
+    """The public pages and downloads served from stored tables (standings snapshots, the
+    club's leaderboards, the season table) that name the evening's players."""
+    t, slug = event.tournament.pk, event.club.slug
+    return [
+        f"/tournaments/{t}/standings/",
+        f"/tournaments/{t}/standings/table/",
+        f"/tournaments/{t}/projector/",
+        f"/embed/tournaments/{t}/standings/",
+        f"/clubs/{slug}/",
+        f"/clubs/{slug}/print/boss/",
+        f"/clubs/{slug}/print/table/",
+        f"/embed/clubs/{slug}/",
+        f"/clubs/{slug}/seasons/{season.pk}/",
+        f"/clubs/{slug}/seasons/{season.pk}/table.csv",
+        f"/clubs/{slug}/seasons/{season.pk}/print/",
+        f"/embed/clubs/{slug}/seasons/{season.pk}/",
+        f"/clubs/{slug}/feed.atom",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "word"), [("en", "Player"), ("nl", "Speler"), ("fr", "Joueur"), ("de", "Spieler")]
+)
+def test_the_pseudonym_is_in_the_readers_language_on_stored_pages(
+    club_a: Club, client: Client, language: str, word: str
+) -> None:
+    """The tables are stored once (in German here: the site's language) and each page of
+    them rendered once per snapshot and language: the pseudonym follows the reader."""
+    event = played_evening(club_a)
+    season = Season.objects.create(
+        club=club_a, name="Herbst", starts_on=timezone.localdate(), ends_on=timezone.localdate()
+    )
+    Tournament.objects.filter(pk=event.tournament.pk).update(season=season)
+    player = event.table1.seats.select_related("player").get(position=1).player  # a winner
+    with translation.override("de"), committed():
+        privacy.anonymise_player(player=player)
+    with translation.override("de"):
+        snapshots.recompute_standings(tournament_id=event.tournament.pk)
+        snapshots.recompute_club_leaderboards(club_id=club_a.pk)
+    urls = stored_pages(event, season)
+    for url in urls:  # a German reader first: every page and table cached in German
+        assert f"Spieler {player.pk}" in page_text(client.get(url, HTTP_ACCEPT_LANGUAGE="de")), url
+    for url in urls:
+        body = page_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        assert f"{word} {player.pk}" in body, url
+        if language != "de":
+            assert f"Spieler {player.pk}" not in body, url
+
+
+def page_text(response: Any) -> str:
+    assert response.status_code == 200
+    return response.content.decode("utf-8-sig")
 
 
 def test_the_member_downloads_their_data(club_a: Club, client: Client) -> None:

@@ -1,7 +1,8 @@
 """The history import (issue 39; its other tests are in tests/history/): a new club
 brings in three past evenings from the sample .xlsx in the browser, the preview shows the
 one refused row, the organiser confirms, and the club's page shows the imported history in
-the KlammernBoss, the title's history and the all-time table."""
+the KlammernBoss, the title's history, the all-time table and the season the file names
+(its table, marked as imported)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from playwright.sync_api import expect
 
 from tests.factories import UserFactory
 from tests.web.test_console_deals import console_page
-from tournaments.clubs.models import Club
+from tournaments.clubs.models import Club, Season
 from tournaments.history.models import ImportedEvening
-from tournaments.results import snapshots
+from tournaments.results import seasons, snapshots
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -49,6 +50,8 @@ def test_a_new_club_imports_three_past_evenings(
     expect(refused.first).to_contain_text(reason[language])
     expect(page.locator("table.evening-preview")).to_have_count(3)
     expect(page.locator("#new-players li")).to_have_count(8)
+    expect(page.locator("#seasons li.new-season")).to_have_count(1)
+    expect(page.locator("#seasons li.new-season")).to_contain_text("2025/26")
     assert not ImportedEvening.objects.exists()  # nothing written before the confirmation
     shoot(page, f"preview-{language}")
     page.click("#confirm-import")
@@ -65,7 +68,16 @@ def test_a_new_club_imports_three_past_evenings(
     expect(titles).to_have_count(3)
     expect(titles.first).to_contain_text("2025-09-19")
     expect(titles.first).to_contain_text({"en": "imported", "de": "übernommen"}[language])
-    rows = page.locator("section.card table.data tbody tr")
+    season = Season.objects.get(club=club, name="2025/26")  # the season the file names
+    season_card = page.locator(f"#season-{season.pk}")
+    expect(season_card.locator("tbody tr")).to_have_count(8)
+    expect(season_card).to_contain_text(
+        {"en": "3 of them imported", "de": "davon 3 übernommen"}[language]
+    )
+    expect(season_card.locator("tbody tr").first).to_contain_text(
+        seasons.season_table(season)["rows"][0]["name"]
+    )
+    rows = page.locator(".grid-main table.data tbody tr")  # the all-time table
     expect(rows).to_have_count(8)
     first = expected["all_time"][0]
     expect(rows.first).to_contain_text(first["name"])

@@ -16,10 +16,14 @@ from PIL import Image
 
 from tests.conftest import Event, client_for, make_event
 from tests.factories import summary_record
+from tests.history.files import csv_bytes
 from tests.support.clients import Client, committed
 from tests.web.conftest import SCREENSHOTS
-from tournaments.clubs.models import Club, Season
+from tournaments.clubs.models import Club, Player, Season
+from tournaments.clubs.names import NameStyle
 from tournaments.events import services
+from tournaments.history import services as history
+from tournaments.members import privacy
 from tournaments.web import selectors
 
 pytestmark = pytest.mark.django_db
@@ -129,6 +133,58 @@ def test_private_evenings_stay_out_of_the_feed(
     play_evening(event, team0_points=64)
     feed = feedparser.parse(client.get(f"/clubs/{club_a.slug}/feed.atom").content)
     assert not [e for e in feed.entries if e.title.endswith(event.tournament.name)]
+
+
+IMPORTED = [
+    ["date", "player", "played", "won", "difference", "season"],
+    ["2025-01-10", "Anna Quastmann", 2, 2, 80, "2024/25"],
+    ["2025-01-10", "Bernd Brölsch", 2, 0, -80, "2024/25"],
+    ["2025-01-24", "Bernd Brölsch", 3, 3, 150, "2024/25"],
+    ["2025-01-24", "Anna Quastmann", 3, 0, -150, "2024/25"],
+]
+
+
+def test_imported_evenings_are_in_the_feed_marked_and_named_as_chosen(
+    club_a: Club, organiser: Any, client: Client
+) -> None:
+    """Evenings imported from the club's spreadsheet are entries of the feed, marked as
+    imported (in the title and as a category), with their winners in the public name each
+    chose, and the title they changed; a played evening stays beside them."""
+    event = make_event(club=club_a, seed=7)
+    play_evening(event, team0_points=64)
+    preview = history.preview_import(
+        club=club_a, user=organiser, data=csv_bytes(IMPORTED), file_name="h.csv"
+    )
+    with committed():
+        history.confirm_import(club=club_a, user=organiser, token=preview.token)
+    bernd = Player.objects.get(name="Bernd Brölsch")
+    with committed():
+        privacy.set_name_style(player=bernd, style=NameStyle.INITIALS)
+    season = Season.objects.get(club=club_a, name="2024/25")
+    response = client.get(f"/clubs/{club_a.slug}/feed.atom", HTTP_ACCEPT_LANGUAGE="de")
+    body = response.content.decode()
+    assert "Bernd Brölsch" not in body and "Brölsch" not in body
+    feed = feedparser.parse(response.content)
+    assert not feed.bozo, feed.bozo_exception
+    entries = {e.title: e for e in feed.entries}
+    last = entries["Ergebnis: 2024/25 2025-01-24 (übernommen)"]
+    assert "Gewonnen hat B. B." in last.summary and "Aus der Tabelle des Vereins übernommen" in (
+        last.summary
+    )
+    assert [t.term for t in last.tags] == ["imported"]
+    assert last.link.endswith(f"/clubs/{club_a.slug}/seasons/{season.pk}/")
+    assert last.updated.startswith("2025-01-24")
+    first = entries["Ergebnis: 2024/25 2025-01-10 (übernommen)"]
+    assert "Anna Quastmann" in first.summary
+    crowned = entries["Neuer KlammernBoss: B. B."]
+    assert "2024/25 2025-01-24" in crowned.summary and [t.term for t in crowned.tags] == [
+        "imported"
+    ]
+    played = entries[f"Ergebnis: {event.tournament.name}"]
+    assert not played.get("tags")
+    club_page = client.get(f"/clubs/{club_a.slug}/").content.decode()
+    assert "Brölsch" not in club_page  # a player of the imported history only: restyled
+    assert feed.entries[0].updated_parsed >= feed.entries[-1].updated_parsed
 
 
 # --- embeds ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import profiles
-from tournaments.clubs.names import NameStyle, shown_name
+from tournaments.clubs.names import NameStyle, shown_name, stored_name
 from tournaments.common.validators import (
     validate_embed_origins,
     validate_name,
@@ -128,9 +129,15 @@ class PlayerQuerySet(models.QuerySet["Player"]):
     def public_names(self, ids: object = None) -> dict[int, str]:
         """The public name (``names.shown_name``) of each player, by id: of those in
         ``ids``, or of the whole queryset."""
+        return {pk: fields["name"] for pk, fields in self.stored_names(ids).items()}
+
+    def stored_names(self, ids: object = None) -> dict[int, dict[str, Any]]:
+        """Each player's name as a stored table keeps it (``names.stored_name``: the public
+        name and an anonymised player's pseudonym number), by id: of those in ``ids``, or
+        of the whole queryset."""
         rows = self if ids is None else self.filter(pk__in=ids)
         return {
-            pk: shown_name(name, style, number)
+            pk: stored_name(name, style, number)
             for pk, name, style, number in rows.values_list("pk", "name", "name_style", "pseudonym")
         }
 

@@ -7,9 +7,18 @@ shown as "Spieler 17" / "Player 17" / "Joueur 17" / "Speler 17" in the reader's
 language. Everything the public sees (pages, public CSV, feeds, embeds, share pictures,
 anonymous API answers) is named through ``shown_name``; the organiser's console keeps the
 full name. Loading the rows is ``tournaments.clubs.models.public_names``'s job.
+
+A stored table (standings snapshots, the club's leaderboards, season tables) is computed
+once, in whatever language the request or task that computed it had, and read in every
+language: it keeps each player's name as ``stored_name`` makes it (with an anonymised
+player's pseudonym number), and its readers name the rows with ``in_reader_language``, so
+that the pseudonym is in the reader's language on every page, however often it is cached.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -47,3 +56,24 @@ def shown_name(name: str, style: str, pseudonym_number: int | None = None) -> st
     if pseudonym_number is not None:
         return pseudonym(pseudonym_number)
     return styled_name(name, style)
+
+
+def stored_name(name: str, style: str, pseudonym_number: int | None = None) -> dict[str, Any]:
+    """A player's name as a stored table keeps it: ``name``, the public name (a pseudonym
+    in the language the table was computed in) and, once anonymised, ``pseudonym``, its
+    number, from which ``in_reader_language`` names the player for each reader."""
+    fields: dict[str, Any] = {"name": shown_name(name, style, pseudonym_number)}
+    if pseudonym_number is not None:
+        fields["pseudonym"] = pseudonym_number
+    return fields
+
+
+def in_reader_language(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of a stored table's rows, each anonymised player's ``name`` the pseudonym in
+    the active language."""
+    return [
+        {**row, "name": pseudonym(row["pseudonym"])}
+        if row.get("pseudonym") is not None
+        else dict(row)
+        for row in rows
+    ]

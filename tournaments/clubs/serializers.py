@@ -143,4 +143,5 @@ class SeasonTableSerializer(Serializer):
     best_of = serializers.IntegerField(allow_null=True)
     min_evenings = serializers.IntegerField()
     evenings = serializers.ListField(child=serializers.DictField())
+    imported = serializers.IntegerField(help_text="How many of the evenings are imported.")
     rows = SeasonRowSerializer(many=True)

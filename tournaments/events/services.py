@@ -86,11 +86,15 @@ def update_player(*, player: Player, changes: dict[str, Any]) -> Player:
 
 
 def _notify_tables_of(player: Player) -> None:
-    """Bump the results version of every tournament the player is registered in."""
+    """Bump the results version of every tournament the player is registered in, and of
+    every club the player belongs to (its club tables name them, imported history too)."""
     for tournament_id in Tournament.objects.filter(registrations__player=player).values_list(
         "pk", flat=True
     ):
         _entrants_changed(tournament_id)
+    clubs = ClubMembership.objects.filter(player=player).values_list("club_id", flat=True)
+    for club_id in clubs.distinct().order_by():
+        notify_club_changed(club_id=club_id)
 
 
 def _entrants_changed(tournament_id: int) -> None:

@@ -1,10 +1,12 @@
 """The imported history of a club: an import (one confirmed file, removable as a whole),
-its evenings (a date, optionally a past season's name) and each player's line of an
-evening (games played and won, point difference, rank).
+its evenings (a date, optionally a past season: its name as the file has it and the
+club's ``Season`` it counts in) and each player's line of an evening (games played and
+won, point difference, rank).
 
 An imported evening holds no tables and no deals: it counts in the club tables
 (KlammernBoss window, all-time table, title history) through ``snapshots``, which feeds
-its lines to the pure standings as ``ImportedTally`` values. Nothing here computes.
+its lines to the pure standings as ``ImportedTally`` values, and in its season's table
+through ``seasons``. Nothing here computes.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.clubs.models import Club, Player
+from tournaments.clubs.models import Club, Player, Season
 
 
 class HistoryImport(models.Model):
@@ -37,6 +39,10 @@ class HistoryImport(models.Model):
     created_players = models.ManyToManyField(
         Player, blank=True, related_name="+", verbose_name=_("players created")
     )
+    #: The past seasons this import created (removed with it unless used since).
+    created_seasons = models.ManyToManyField(
+        Season, blank=True, related_name="history_imports", verbose_name=_("seasons created")
+    )
 
     class Meta:
         verbose_name = _("history import")
@@ -58,6 +64,16 @@ class ImportedEvening(models.Model):
     )
     date = models.DateField(verbose_name=_("date"))
     season = models.CharField(max_length=200, blank=True, verbose_name=_("season"))
+    #: The club's season the evening counts in (created by an import, or one the club
+    #: had of the same name); its season table counts it as a played evening.
+    club_season = models.ForeignKey(
+        Season,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="imported_evenings",
+        verbose_name=_("club season"),
+    )
 
     class Meta:
         verbose_name = _("imported evening")

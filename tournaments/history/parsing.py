@@ -10,7 +10,9 @@ What it does
 - ``parse_rows``: the header (column names in English, German, French or Dutch) and each
   row as a ``HistoryRow``, or a ``Refusal`` with a stable code saying why not.
 - ``plan_import``: what an import would create (players, evenings, past seasons) given
-  the club's known players and the dates it already has, and every refused row.
+  the club's known players, seasons and the dates it already has, and every refused row.
+  A season named as one of the club's (``name_key``) counts into it; any other is
+  created with the days of its evenings (``NewSeason``).
 
 What it does not do: no Django, no database, no translation (``refusals`` puts the codes
 into words). The service decides and writes; a view shows the plan.
@@ -29,7 +31,7 @@ import unicodedata
 import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -418,14 +420,37 @@ class PlannedEvening:
 
 
 @dataclass(frozen=True)
+class NewSeason:
+    """A past season the import creates: its name and the days of its first and last
+    evening in the file."""
+
+    name: str
+    starts_on: date
+    ends_on: date
+    evenings: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "starts_on": self.starts_on.isoformat(),
+            "ends_on": self.ends_on.isoformat(),
+            "evenings": self.evenings,
+        }
+
+
+@dataclass(frozen=True)
 class ImportPlan:
-    """What confirming would create, and what it refuses."""
+    """What confirming would create, and what it refuses. ``seasons``: every season
+    named (as in the file); ``new_seasons`` the ones created, ``matched_seasons`` the
+    club's seasons the others count into (their names as the club has them)."""
 
     players: tuple[NewPlayer, ...]
     evenings: tuple[PlannedEvening, ...]
     seasons: tuple[str, ...]
     refusals: tuple[Refusal, ...]
     matched_players: tuple[str, ...] = field(default=())
+    new_seasons: tuple[NewSeason, ...] = field(default=())
+    matched_seasons: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -433,6 +458,8 @@ class ImportPlan:
             "matched_players": list(self.matched_players),
             "evenings": [e.to_dict() for e in self.evenings],
             "seasons": list(self.seasons),
+            "new_seasons": [s.to_dict() for s in self.new_seasons],
+            "matched_seasons": list(self.matched_seasons),
             "refusals": [r.to_dict() for r in self.refusals],
         }
 
@@ -443,11 +470,13 @@ def plan_import(
     known_players: Mapping[str, tuple[int, str]],
     existing_dates: Iterable[date],
     create_players: bool,
+    known_seasons: Mapping[str, tuple[int, str]] | None = None,
 ) -> ImportPlan:
     """The import of ``parsed`` into a club. ``known_players``: ``name_key`` -> (id,
     name) of the club's players; ``existing_dates``: the dates of its evenings (played or
-    imported). Every row of an evening already in the club, or in the file twice (a
-    player twice on one date), is refused; so is every row of an evening whose ranks
+    imported); ``known_seasons``: ``name_key`` -> (id, name) of its seasons. Every row of
+    an evening already in the club, or in the file twice (a player twice on one date), is
+    refused; so is every row of an evening whose ranks
     contradict its figures (the evening as the file has it). Then a row of an unknown
     player is refused unless players are created; the evening keeps its other rows."""
     refusals = list(parsed.refusals)
@@ -471,7 +500,8 @@ def plan_import(
         if kept:
             rows.extend(kept)
             evenings.append(_planned_evening(day, kept, known_players))
-    return _plan(evenings, rows, known_players, refusals)
+    plan = _plan(evenings, rows, known_players, refusals)
+    return _with_seasons(plan, known_seasons or {})
 
 
 def _evening_refusal(rows: Sequence[HistoryRow], taken: set[date]) -> str | None:
@@ -538,3 +568,21 @@ def _plan(
         refusals=tuple(sorted(refusals, key=lambda r: (r.line, r.code))),
         matched_players=tuple(matched.values()),
     )
+
+
+def _with_seasons(plan: ImportPlan, known: Mapping[str, tuple[int, str]]) -> ImportPlan:
+    """The plan with the seasons it creates (a name the club has not: spanning the days
+    of its evenings) and the club's seasons it counts into."""
+    days: dict[str, list[date]] = {}
+    for evening in plan.evenings:
+        if evening.season:
+            days.setdefault(name_key(evening.season), []).append(evening.date)
+    new, matched = [], []
+    for name in plan.seasons:
+        key = name_key(name)
+        if key in known:
+            matched.append(known[key][1])
+        elif key in days:
+            dates = days.pop(key)
+            new.append(NewSeason(" ".join(name.split()), min(dates), max(dates), len(dates)))
+    return replace(plan, new_seasons=tuple(new), matched_seasons=tuple(dict.fromkeys(matched)))

@@ -38,6 +38,8 @@ class PreviewSerializer(serializers.Serializer[Any]):
     matched_players = serializers.ListField(child=serializers.CharField())
     evenings = serializers.ListField(child=serializers.DictField())
     seasons = serializers.ListField(child=serializers.CharField())
+    new_seasons = serializers.ListField(child=serializers.DictField())
+    matched_seasons = serializers.ListField(child=serializers.CharField())
     refusals = RefusalSerializer(many=True)
 
 
@@ -50,13 +52,26 @@ def preview_body(preview: Preview) -> dict[str, Any]:
 class HistoryImportSerializer(serializers.ModelSerializer[HistoryImport]):
     evenings = serializers.SerializerMethodField()
     created_by = serializers.SerializerMethodField()
+    created_seasons = serializers.SerializerMethodField()
 
     class Meta:
         model = HistoryImport
-        fields = ["id", "club", "created", "created_by", "file_name", "file_sha256", "evenings"]
+        fields = [
+            "id",
+            "club",
+            "created",
+            "created_by",
+            "file_name",
+            "file_sha256",
+            "evenings",
+            "created_seasons",
+        ]
 
     def get_evenings(self, batch: HistoryImport) -> list[str]:
         return [e.date.isoformat() for e in batch.evenings.order_by("date")]
+
+    def get_created_seasons(self, batch: HistoryImport) -> list[dict[str, Any]]:
+        return [{"id": s.pk, "name": s.name} for s in batch.created_seasons.order_by("starts_on")]
 
     def get_created_by(self, batch: HistoryImport) -> str:
         return batch.created_by.get_username() if batch.created_by else ""

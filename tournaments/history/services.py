@@ -3,10 +3,11 @@
 ``preview_import`` reads and plans a file (``parsing``) and writes nothing to the
 database: it keeps the file in the cache for ``PENDING_SECONDS`` under a random token,
 bound to the club and the organiser. ``confirm_import`` plans the kept file again and, in
-one transaction, creates exactly what the preview showed (players, evenings, their lines);
+one transaction, creates exactly what the preview showed (players, seasons, evenings,
+their lines);
 if the plan has changed since (an evening imported meanwhile), or anything fails, nothing
-is written. ``remove_import`` deletes an import's evenings and the players it created that
-have played nothing else since. Every change of the club tables bumps the club's results
+is written. ``remove_import`` deletes an import's evenings and the players and seasons it
+created that hold nothing else since. Every change of the club tables bumps the club's results
 version, which queues the recompute of its all-time table and KlammernBoss.
 """
 
@@ -25,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.clubs.models import Club, ClubMembership, Player
+from tournaments.clubs.models import Club, ClubMembership, Player, Season
 from tournaments.common.errors import Conflict, NotFound, Refused
 from tournaments.common.validators import validate_name
 from tournaments.events import versions
@@ -71,6 +72,7 @@ def plan_file(
         known_players=selectors.known_players(club),
         existing_dates=selectors.evening_dates(club),
         create_players=create_players,
+        known_seasons=selectors.known_seasons(club),
     )
 
 
@@ -159,8 +161,10 @@ def confirm_import(*, club: Club, user: Any, token: str) -> HistoryImport:
         file_sha256=hashlib.sha256(pending["data"]).hexdigest(),
     )
     players = _create_players(club=club, batch=batch, plan=plan)
+    club_seasons = _create_seasons(club=club, batch=batch, plan=plan)
     for evening in plan.evenings:
-        _create_evening(club=club, batch=batch, evening=evening, players=players)
+        season = club_seasons.get(parsing.name_key(evening.season))
+        _create_evening(club=club, batch=batch, evening=evening, players=players, season=season)
     versions.notify_club_changed(club_id=club.pk)
     transaction.on_commit(lambda: cache.delete(_pending_key(token)), robust=True)
     return batch
@@ -180,15 +184,31 @@ def _create_players(
     return players
 
 
+def _create_seasons(
+    *, club: Club, batch: HistoryImport, plan: parsing.ImportPlan
+) -> dict[str, int]:
+    """``name_key`` -> season id for every season the plan names: the club's own of that
+    name, or one created (with the days of its evenings, all evenings counting)."""
+    seasons = {key: pk for key, (pk, _name) in selectors.known_seasons(club).items()}
+    for new in plan.new_seasons:
+        season = Season.objects.create(
+            club=club, name=new.name, starts_on=new.starts_on, ends_on=new.ends_on
+        )
+        batch.created_seasons.add(season)
+        seasons[parsing.name_key(new.name)] = season.pk
+    return seasons
+
+
 def _create_evening(
     *,
     club: Club,
     batch: HistoryImport,
     evening: parsing.PlannedEvening,
     players: dict[str, int],
+    season: int | None,
 ) -> None:
     row = ImportedEvening.objects.create(
-        batch=batch, club=club, date=evening.date, season=evening.season
+        batch=batch, club=club, date=evening.date, season=evening.season, club_season_id=season
     )
     ImportedResult.objects.bulk_create(
         ImportedResult(
@@ -212,15 +232,20 @@ def find_import(*, club: Club, import_id: int) -> HistoryImport:
 
 @transaction.atomic
 def remove_import(*, club: Club, import_id: int) -> None:
-    """Delete the import's evenings, and the players it created that have nothing else
-    (no tournament, rating or other import): the club tables are as before it."""
+    """Delete the import's evenings, the players it created that have nothing else
+    (no tournament, rating or other import) and the seasons it created that hold nothing
+    else (no tournament, no other import's evening): the club tables are as before it."""
     batch = find_import(club=club, import_id=import_id)
     created = list(batch.created_players.all())
+    seasons = list(batch.created_seasons.all())
     batch.evenings.all().delete()
     batch.delete()
     for player in created:
         if not _has_other_records(player):
             player.delete()
+    for season in seasons:
+        if not (season.tournaments.exists() or season.imported_evenings.exists()):
+            season.delete()
     versions.notify_club_changed(club_id=club.pk)
 
 

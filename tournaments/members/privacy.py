@@ -59,8 +59,9 @@ def set_name_style(*, player: Player, style: str) -> Player:
 @transaction.atomic
 def anonymise_player(*, player: Player) -> Player:
     """Erase the player's personal data for good, keeping every figure: the name becomes
-    "Player <id>" (stored in the site's language, shown in the reader's), the household
-    and the user link are cleared. Refused for a player anonymised already."""
+    "Player <id>" (stored in the site's language, shown in the reader's: the stored
+    tables keep its number, ``names.stored_name``), the household and the user link are
+    cleared. Refused for a player anonymised already."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.pseudonym is not None:
         raise Conflict("player_anonymised", _("This player is anonymised."))
@@ -73,5 +74,6 @@ def anonymise_player(*, player: Player) -> Player:
         player=player,
         changes={"name": stored, "household": "", "user": None, "name_style": NameStyle.FULL},
     )
-    _rename_default_pairs(teams)
+    with translation.override(settings.LANGUAGE_CODE):  # stored as the player's name is
+        _rename_default_pairs(teams)
     return player

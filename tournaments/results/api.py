@@ -78,7 +78,8 @@ class SeasonViewSet(
     @action(detail=True, methods=["get"])
     def table(self, request: Request, pk: str) -> Response:
         """The season table: the sum of each player's best N evenings' tournament points
-        among players with at least M evenings (finished evenings only)."""
+        among players with at least M evenings (finished evenings, and those imported from
+        the club's spreadsheet into the season)."""
         return Response(seasons.season_table(self.get_object()))
 
 

@@ -214,14 +214,16 @@ def compute_tournament_standings(*, tournament_id: int) -> dict[str, Any]:
 
 
 def _with_names(tournament: Tournament, data: dict[str, Any]) -> dict[str, Any]:
-    """The standings with each row's entrant named as the public sees them."""
+    """The standings with each row's entrant named as the public sees them (a player as
+    ``names.stored_name`` keeps it: an anonymised one with the pseudonym's number)."""
     ids = [r["entrant"] for r in data["rows"]]
     if tournament.uses_teams:
-        names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+        teams = Team.objects.filter(pk__in=ids).values_list("pk", "name")
+        names = {pk: {"name": name} for pk, name in teams}
     else:
-        names = Player.objects.public_names(ids)
+        names = Player.objects.stored_names(ids)
     for row in data["rows"]:
-        row["name"] = names.get(row["entrant"], "")
+        row.update(names.get(row["entrant"], {"name": ""}))
     return data
 
 
@@ -398,14 +400,16 @@ def _imported_evenings(club: Club) -> list[ClubEvening]:
             imported_evening_name(e),
             (e.date, 0, e.pk),
         )
-        for e in ImportedEvening.objects.filter(club=club)
+        for e in ImportedEvening.objects.filter(club=club).select_related("club_season")
     ]
 
 
 def imported_evening_name(evening: ImportedEvening) -> str:
-    """How the title history names an imported evening: its date (and past season)."""
+    """How the title history and the season table name an imported evening: its date,
+    after its season's name (the club's season it counts in, else as the file has it)."""
     day = evening.date.isoformat()
-    return f"{evening.season} {day}" if evening.season else day
+    season = evening.club_season.name if evening.club_season else evening.season
+    return f"{season} {day}" if season else day
 
 
 def club_evenings(
@@ -496,11 +500,11 @@ def compute_club_leaderboards(*, club_id: int) -> dict[str, Any]:
     all_time = standings.all_time_table(g for e in merged for g in e.evening.games)
     boss = _boss(club, merged)
     ids = {row.player for row in all_time}
-    names = Player.objects.public_names(ids)
-    boss["current_name"] = names.get(boss["current"], "")
+    names = Player.objects.stored_names(ids)
+    boss["current_name"] = names.get(boss["current"], {}).get("name", "")
     return {
         "results_version": club.results_version,
-        "all_time": [{**row.to_dict(), "name": names.get(row.player, "")} for row in all_time],
+        "all_time": [{**row.to_dict(), **names.get(row.player, {"name": ""})} for row in all_time],
         "boss": boss,
         "leagues": _leagues(club, scored),
     }

@@ -130,13 +130,19 @@ AnyGame = GameResult | TableResult
 class ImportedTally:
     """One player's line of an evening imported from the club's spreadsheet: the games
     the player played and won there and the point difference over them. The tables are
-    not known, so it counts only in the club tables (all-time table, KlammernBoss), where
-    it adds exactly what the player's games of a played evening add."""
+    not known, so it counts only in the club tables (all-time table, KlammernBoss, the
+    season table), where it adds exactly what the player's games of a played evening add."""
 
     player: int
     played: int
     won: int
     point_difference: int
+
+    @property
+    def tournament_points(self) -> int:
+        """The evening's tournament points, as a season table scores it: the file has
+        games won, not draws, so each game won scores ``WIN_POINTS``."""
+        return WIN_POINTS * self.won
 
 
 ClubGame = AnyGame | ImportedTally

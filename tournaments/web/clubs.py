@@ -429,11 +429,14 @@ def season_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     did not play) and the numbers of the evenings that counted (RULES.md: best N)."""
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, pk=season_id)
     table = seasons.season_table(season)
-    numbers = {e["tournament"]: n for n, e in enumerate(table["evenings"], start=1)}
+    numbers = {e["evening"]: n for n, e in enumerate(table["evenings"], start=1)}
     response, writer = csv_export.csv_response(
         f"{slug}-{slugify(season.name) or season.pk}-season.csv"
     )
-    evenings = [f"{n}: {e['name']}" for n, e in enumerate(table["evenings"], start=1)]
+    evenings = [
+        f"{n}: {e['name']}" + (f" ({_('imported')})" if e.get("imported") else "")
+        for n, e in enumerate(table["evenings"], start=1)
+    ]
     writer.writerow(
         csv_export.row(
             [_("Rank"), _("Name"), _("Evenings"), _("Points (best evenings)"), _("Best evening")]

@@ -7,7 +7,7 @@ import zlib
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -274,8 +274,10 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _evening_seasons(club: Club) -> QuerySet[Season]:
-    """Seasons of club evenings (individual or pairs), not league seasons."""
-    return club.seasons.filter(tournaments__format__in=formats.evening_formats()).distinct()
+    """Seasons of club evenings (individual or pairs, played or imported from the club's
+    spreadsheet), not league seasons."""
+    played = Q(tournaments__format__in=formats.evening_formats())
+    return club.seasons.filter(played | Q(imported_evenings__isnull=False)).distinct()
 
 
 def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:

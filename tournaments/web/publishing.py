@@ -1,12 +1,14 @@
 """Publishing a club's tables where the club already is: an Atom feed of the club's news
-(finished evenings with their winners, changes of the KlammernBoss title), embeds for
+(finished evenings and evenings imported from the club's spreadsheet, marked so, with
+their winners in their public names; changes of the KlammernBoss title), embeds for
 the club's own website and printable tables for the notice board."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 from io import BytesIO
 from typing import Any
 from urllib.parse import urlencode
@@ -20,7 +22,7 @@ from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.csp import CSP
 from django.utils.feedgenerator import Atom1Feed
@@ -31,12 +33,13 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from fontpkg import pil as fontpkg_pil
 from PIL import Image, ImageDraw, ImageFont
 
-from tournaments.clubs.models import Club, Season
+from tournaments.clubs.models import Club, Player, Season
 from tournaments.events import selectors as tournament_selectors
 from tournaments.events.models import Tournament
+from tournaments.history.models import ImportedEvening, ImportedResult
 from tournaments.leagues import selectors as league_selectors
 from tournaments.leagues.models import Division
-from tournaments.results import seasons
+from tournaments.results import seasons, snapshots
 
 from . import selectors
 
@@ -47,7 +50,8 @@ FEED_EVENINGS = 20  # the newest finished evenings in a club's feed
 class NewsItem:
     """One entry of a club's feed: an evening's result (``kind`` "result": ``names`` its
     winners) or a new KlammernBoss ("boss": ``names`` the new one, ``previous`` whom the
-    title was taken from, "" for the first). ``summary`` says it in words."""
+    title was taken from, "" for the first). ``summary`` says it in words; ``imported``
+    marks an evening imported from the club's spreadsheet (and a title won there)."""
 
     key: str
     kind: str
@@ -57,6 +61,9 @@ class NewsItem:
     evening: str
     names: tuple[str, ...] = ()
     previous: str = ""
+    imported: bool = False
+    #: A result's evening as the title's history names it (an imported one: its id negated).
+    evening_id: int | None = None
 
     @property
     def summary(self) -> str:
@@ -80,16 +87,15 @@ def _winners(tournament: Tournament) -> list[str]:
     return [row["name"] for row in rows if row.get("rank") == 1 and row.get("played")]
 
 
-def club_news(club: Club) -> list[NewsItem]:
-    """The club's news, newest first: each finished public evening with its winners and
-    each change of the KlammernBoss title (RULES.md, "KlammernBoss")."""
+def _played_news(club: Club) -> list[NewsItem]:
+    """The newest finished public evenings, each with its winners."""
     evenings = list(
         Tournament.objects.public()
         .filter(club=club, status=Tournament.Status.FINISHED, league_match_day__isnull=True)
         .order_by("-created", "-pk")[:FEED_EVENINGS]
     )
     when = _finished_at(evenings)
-    items = [
+    return [
         NewsItem(
             key=f"result-{evening.pk}",
             kind="result",
@@ -98,24 +104,80 @@ def club_news(club: Club) -> list[NewsItem]:
             when=when[evening.pk],
             evening=evening.name,
             names=tuple(_winners(evening)),
+            evening_id=evening.pk,
         )
         for evening in evenings
     ]
+
+
+def _imported_news(club: Club) -> list[NewsItem]:
+    """The newest evenings imported from the club's spreadsheet, each with its winners
+    (the best games won and point difference, as its ranks say) in their public names,
+    dated the day they were played and linked to their season (else the title's
+    history)."""
+    evenings = list(
+        ImportedEvening.objects.filter(club=club)
+        .select_related("club_season")
+        .order_by("-date", "-pk")[:FEED_EVENINGS]
+    )
+    lines: defaultdict[int, list[tuple[tuple[int, int], int]]] = defaultdict(list)
+    for evening, player, won, difference in ImportedResult.objects.filter(
+        evening__in=evenings
+    ).values_list("evening_id", "player_id", "won", "point_difference"):
+        lines[evening].append(((won, difference), player))
+    names = Player.objects.public_names({p for rows in lines.values() for _, p in rows})
+    items = []
+    for evening in evenings:
+        best = max((figures for figures, _ in lines[evening.pk]), default=None)
+        winners = [names.get(p, "") for figures, p in lines[evening.pk] if figures == best]
+        name = snapshots.imported_evening_name(evening)
+        season = evening.club_season
+        link = (
+            reverse("season", args=[club.slug, season.pk])
+            if season
+            else reverse("club", args=[club.slug]) + "#titles"
+        )
+        items.append(
+            NewsItem(
+                key=f"imported-{evening.pk}",
+                kind="result",
+                title=gettext("Result: %(evening)s (imported)") % {"evening": name},
+                link=link,
+                when=timezone.make_aware(datetime.combine(evening.date, time.min)),
+                evening=name,
+                names=tuple(winners),
+                imported=True,
+                evening_id=-evening.pk,
+            )
+        )
+    return items
+
+
+def club_news(club: Club) -> list[NewsItem]:
+    """The club's news, newest first: each of the newest ``FEED_EVENINGS`` finished public
+    evenings and imported evenings with its winners, and each change of the KlammernBoss
+    title at one of them (RULES.md, "KlammernBoss")."""
+    results = sorted(
+        _played_news(club) + _imported_news(club), key=lambda i: (i.when, i.key), reverse=True
+    )[:FEED_EVENINGS]
+    when = {item.evening_id: item for item in results}
+    items = list(results)
     view = selectors.club_view(club)
     for title in view["titles"]:
-        evening_pk = title.get("evening")
-        if not title["new"] or evening_pk not in when:
+        evening = when.get(title.get("evening"))
+        if not title["new"] or evening is None:
             continue
         items.append(
             NewsItem(
-                key=f"boss-{evening_pk}-{title['boss']}",
+                key=f"boss-{evening.key}-{title['boss']}",
                 kind="boss",
                 title=gettext("New KlammernBoss: %(name)s") % {"name": title["name"]},
                 link=reverse("club", args=[club.slug]) + "#titles",
-                when=when[evening_pk],
+                when=evening.when,
                 evening=title["tournament_name"],
                 names=(title["name"],),
                 previous=title.get("previous_name") or "",
+                imported=evening.imported,
             )
         )
     return sorted(items, key=lambda item: (item.when, item.key), reverse=True)
@@ -209,6 +271,10 @@ class ClubFeed(Feed):  # type: ignore[type-arg]  # generic in the stubs only
 
     def item_updateddate(self, entry: FeedEntry) -> datetime:
         return entry.item.when
+
+    def item_categories(self, entry: FeedEntry) -> tuple[str, ...]:
+        """An imported evening's entries carry the category ``imported``."""
+        return ("imported",) if entry.item.imported else ()
 
 
 # --- embeds for the club's own website ----------------------------------------------------

@@ -5,7 +5,9 @@ current ``results_version``; a club's all-time table, KlammernBoss history and l
 tables from the ``ClubSnapshot`` likewise. When a snapshot is missing or behind (the
 Celery recompute has not run yet), the same platform computation runs here, read-only,
 cached per results version (tournament standings through ``selectors.cached_standings``),
-so a page never shows older results than were entered.
+so a page never shows older results than were entered. Rows of stored tables are named
+in the reader's language (``names.in_reader_language``: an anonymised player's
+pseudonym), as each page is rendered once per snapshot and language.
 It also builds a player's results and the rank-over-rounds chart.
 It writes nothing; the recompute services and tasks own the snapshots.
 """
@@ -22,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from games import profiles
 from tournaments import formats
 from tournaments.clubs.models import Club, Player, Season
+from tournaments.clubs.names import in_reader_language
 from tournaments.deals import travellers, visibility
 from tournaments.events import selectors
 from tournaments.events.models import Match, Seat, Team, Tournament
@@ -127,7 +130,7 @@ def standings_view(tournament: Tournament, *, live: bool = True) -> dict[str, An
             lambda: snapshots.compute_tournament_standings(tournament_id=tournament.pk),
         )
     version = state["computed_version"] if source == "snapshot" else tournament.results_version
-    rows = [dict(row) for row in data.get("rows", [])]
+    rows = in_reader_language(data.get("rows", []))
     missing = [r["entrant"] for r in rows if not r.get("name")]
     if missing:
         if tournament.uses_teams:
@@ -412,7 +415,8 @@ def club_view(club: Club) -> dict[str, Any]:
             lambda: snapshots.compute_club_leaderboards(club_id=club.pk),
             CLUB_CACHE_SECONDS,
         )
-    names = {row["player"]: row.get("name", "") for row in data.get("all_time", [])}
+    all_time = in_reader_language(data.get("all_time", []))
+    names = {row["player"]: row.get("name", "") for row in all_time}
     boss = data.get("boss") or {}
     titles, previous = [], None
     for entry in boss.get("history", []):
@@ -429,9 +433,9 @@ def club_view(club: Club) -> dict[str, Any]:
         )
         previous = entry.get("boss")
     return {
-        "all_time": data.get("all_time", []),
+        "all_time": all_time,
         "boss": boss.get("current"),
-        "boss_name": boss.get("current_name") or names.get(boss.get("current"), ""),
+        "boss_name": names.get(boss.get("current")) or boss.get("current_name", ""),
         "titles": list(reversed(titles)),
         "ranking": [
             {**row, "name": names.get(row.get("player"), "")}
