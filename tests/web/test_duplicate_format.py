@@ -93,6 +93,10 @@ def test_the_player_page_lists_the_round_with_the_pairs_percentage(
     body = speaking(client, "en").get(f"/players/{north.pk}/").content.decode()
     assert "<b>62.5 %</b>" in body and "5 / 8 match points" in body
     assert ">won<" not in body and ">lost<" not in body and ">draw<" not in body
+    assert '<th class="num" colspan="3">Match points</th>' in body
+    assert ">Big</th>" not in body and ">Small</th>" not in body and ">Augen</th>" not in body
+    body = speaking(client, "de").get(f"/players/{north.pk}/").content.decode()
+    assert '<th class="num" colspan="3">Matchpunkte</th>' in body
     body = speaking(client, "en").get(f"/players/{east.pk}/").content.decode()
     assert "<b>37.5 %</b>" in body and "3 / 8 match points" in body
 

@@ -81,8 +81,9 @@ class FormatProfile:
     - ``score_template``: the tablet's running score (``points_score_template``: of a
       points match, Klaverjas, Belote, the Schieber); ``terms_template``: the confirm
       box's and the console's score in words; ``player_template``: a table's cells on
-      the player page; ``outcome``: the player page's last column ("won"/"lost", or the
-      pair's match-point percentage).
+      the player page; ``player_heading``: the heading above those cells ("": the game's
+      points); ``outcome``: the player page's last column ("won"/"lost", or the pair's
+      match-point percentage).
     - ``rating``: how the club rating moves (``RATE_TABLES``, ``RATE_DIRECTIONS``, "").
     - ``exports``: the results' downloads beyond the standings CSV (url name taking
       the tournament's id, and the link's words).
@@ -104,6 +105,7 @@ class FormatProfile:
     points_score_template: str = "tablet/_score_points.html"
     terms_template: str = "console/_score_terms.html"
     player_template: str = "public/_player_table_result.html"
+    player_heading: Label = ""
     outcome: str = TABLE_OUTCOME
     rating: str = RATE_TABLES
     exports: tuple[tuple[str, Label], ...] = ()

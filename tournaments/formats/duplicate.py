@@ -40,6 +40,7 @@ _DUPLICATE = {
     "points_score_template": "tablet/_score_boards.html",
     "terms_template": "duplicate/_score_terms.html",
     "player_template": "public/_player_board_result.html",
+    "player_heading": _("Match points"),
     "outcome": PERCENTAGE,
     "rating": RATE_DIRECTIONS,
     "exports": (("duplicate-traveller-csv", _("Travellers (CSV)")),),

@@ -20,6 +20,7 @@ from django.templatetags.static import static
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from tournaments import formats
@@ -295,6 +296,16 @@ def season_table(request: HttpRequest, slug: str, season_id: int) -> HttpRespons
 MAX_CHARTS = 4  # rank charts on a player's page, newest tournaments first
 
 
+def results_heading(results: list[dict[str, Any]]) -> str | None:
+    """The heading above the result cells of a player's rounds where their formats name
+    one (duplicate: match points), "Result" where rounds of such a format stand among
+    others (each row's cells then say what they are), None for the game's points."""
+    headings = {r["tournament"].format_profile.player_heading for r in results}
+    if headings == {""}:
+        return None
+    return str(headings.pop()) if len(headings) == 1 else _("Result")
+
+
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     results = selectors.player_results(player)
@@ -319,6 +330,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "player": player,
             "results": results,
             "only_points_games": bool(results) and all(r.get("points_game") for r in results),
+            "results_heading": results_heading(results),
             "charts": charts,
             "clubs": player.clubs.all(),
             "footer_club": player.clubs.first(),
