@@ -160,16 +160,17 @@ def club_news(club: Club) -> list[NewsItem]:
     results = sorted(
         _played_news(club) + _imported_news(club), key=lambda i: (i.when, i.key), reverse=True
     )[:FEED_EVENINGS]
-    when = {item.evening_id: item for item in results}
+    by_evening = {item.evening_id: item for item in results}
     items = list(results)
     view = selectors.club_view(club)
     for title in view["titles"]:
-        evening = when.get(title.get("evening"))
+        evening = by_evening.get(title.get("evening"))
         if not title["new"] or evening is None:
             continue
         items.append(
             NewsItem(
-                key=f"boss-{evening.key}-{title['boss']}",
+                # a played evening's title keeps the entry id it always had
+                key=f"boss-{evening.key.removeprefix('result-')}-{title['boss']}",
                 kind="boss",
                 title=gettext("New KlammernBoss: %(name)s") % {"name": title["name"]},
                 link=reverse("club", args=[club.slug]) + "#titles",
